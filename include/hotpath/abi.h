@@ -1,0 +1,75 @@
+/*===- hotpath/abi.h - Contract between the pass and the runtime -*- C -*-===*
+ *
+ * The pass plugin (pass/) emits calls to the functions declared here and one
+ * descriptor record per instrumented function; the runtime (runtime/)
+ * defines them. docs/abi.md explains every field and the call sequence.
+ *
+ * This header is C and C++; it is the only place where the layout lives.
+ * Bump HOTPATH_ABI_VERSION for any incompatible change: the runtime refuses
+ * descriptors of another version with one warning instead of misreading them.
+ *===----------------------------------------------------------------------===*/
+#ifndef HOTPATH_ABI_H
+#define HOTPATH_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HOTPATH_ABI_VERSION 1u
+
+/* hotpath_fn_desc::flags */
+enum {
+  HOTPATH_FN_LABELLED = 1u << 0, /* name comes from HOTPATH_LABEL("...") */
+  HOTPATH_FN_IN_PLACE = 1u << 1, /* hooks inserted in place: no marker   */
+  HOTPATH_FN_MAIN = 1u << 2,     /* the program's main()                  */
+  HOTPATH_FN_INTERNAL = 1u << 3, /* internal linkage: hash includes module */
+};
+
+/* One record per instrumented function and translation unit. The pass
+ * emits it as a constant-initialised global; the runtime writes only
+ * `runtime_id` (once, at registration, before any hook sees the record).
+ * A function defined in several translation units (inline, templates) has
+ * one record in each of them with the same `hash`: the runtime merges
+ * records by `hash`, so the function is described once. */
+typedef struct hotpath_fn_desc {
+  uint32_t abi_version; /* HOTPATH_ABI_VERSION of the pass that emitted it */
+  uint32_t flags;       /* HOTPATH_FN_*                                     */
+  uint64_t hash;        /* N of the marker `<symbol>.hotpath.<N>` (decimal) */
+  const char *name;     /* demangled, normalised name, or the label        */
+  const char *symbol;   /* mangled symbol of the instrumented function     */
+  const char *file;     /* source file ("" when unknown)                   */
+  uint32_t line;        /* first line (0 when unknown)                      */
+  uint32_t runtime_id;  /* dense id given by the runtime; 0 = unregistered */
+} hotpath_fn_desc;
+
+/* Called from a constructor (llvm.global_ctors, priority 0) that the pass
+ * adds to every module with instrumented functions, once per module and
+ * loaded object, possibly before the runtime's own constructors ran and
+ * possibly again later through dlopen. `descs` stays valid until the
+ * object is unloaded. */
+void __hotpath_register(hotpath_fn_desc *const *descs, uint64_t count,
+                        uint32_t abi_version);
+
+/* The hooks. The wrapper of a selected function calls __hotpath_enter
+ * first, then the marker `<symbol>.hotpath.<N>` with its arguments, then
+ * __hotpath_exit on every path that leaves the wrapper: after a normal
+ * return and in a cleanup landing pad before `resume` when the body
+ * unwinds. The runtime records its own stack address at each entry, so
+ * frames abandoned by longjmp or by unwinding through code without cleanups
+ * are closed exactly once later. Both hooks are async-signal-safe, take no
+ * lock and never allocate in steady state. */
+void __hotpath_enter(hotpath_fn_desc *desc);
+void __hotpath_exit(hotpath_fn_desc *desc);
+
+/* With `main = true` the pass calls these at the entry of main and before
+ * each of its returns (the session-begin is the first thing main does). */
+void __hotpath_main_begin(void);
+void __hotpath_main_end(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* HOTPATH_ABI_H */

@@ -1,0 +1,56 @@
+//===- Config.h - hotpath.toml: discovery, parsing, validation -*- C++ -*-===//
+//
+// Reads the `[functions]` table of hotpath.toml (SPEC 3.2). A file is found
+// from the HOTPATH_CONFIG environment variable or by searching upward from
+// the translation unit's directory. Every problem is an error with the
+// file, the line and what is wrong: nothing is silently ignored.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_PASS_CONFIG_H
+#define HOTPATH_PASS_CONFIG_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/Regex.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotpath {
+
+/// A compiled regex together with the text the user wrote (for remarks).
+struct NamePattern {
+  std::string Source;
+  std::shared_ptr<llvm::Regex> Re; // llvm::Regex is not copyable
+};
+
+struct Config {
+  std::string Path;                  // absolute path of the file ("" = none)
+  std::vector<NamePattern> Include;  // searched in the demangled name
+  std::vector<NamePattern> Exclude;  // wins over Include and HOTPATH_MEASURE
+  std::vector<std::string> Files;    // globs over source paths
+  std::string FilesBase;             // directory relative globs are taken from
+  bool Main = false;                 // session begins/ends around main()
+  unsigned MinInstructions = 0;      // skip smaller functions (IR instrs)
+};
+
+/// Finds the config for a translation unit whose main source file is
+/// `SourceFile` (as clang records it: absolute or relative to the compile
+/// directory `CompileDir`). Returns std::nullopt when there is none.
+/// HOTPATH_CONFIG, when set, wins; a HOTPATH_CONFIG naming a missing file
+/// is an error.
+llvm::Expected<std::optional<std::string>>
+findConfigFile(llvm::StringRef SourceFile, llvm::StringRef CompileDir);
+
+/// Parses and validates one file. Errors read `<file>:<line>:<col>: <what>`.
+llvm::Expected<Config> loadConfig(llvm::StringRef Path);
+
+/// Parses from memory (unit tests, fuzzing); `Path` is used in messages and
+/// as the base of relative `files` globs.
+llvm::Expected<Config> parseConfig(llvm::StringRef Text, llvm::StringRef Path);
+
+} // namespace hotpath
+
+#endif // HOTPATH_PASS_CONFIG_H

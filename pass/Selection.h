@@ -1,0 +1,61 @@
+//===- Selection.h - Which functions the pass instruments -----*- C++ -*-===//
+//
+// Decides, for one function, whether it is measured and why (SPEC 3.2):
+//   HOTPATH_SKIP > exclude > HOTPATH_MEASURE / HOTPATH_LABEL > include/files
+// and, for selected functions, whether the rewrite can handle them (SPEC 4:
+// naked, always_inline, available_externally, declarations,
+// inalloca/preallocated are skipped with a reason).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_PASS_SELECTION_H
+#define HOTPATH_PASS_SELECTION_H
+
+#include "Config.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace hotpath {
+
+/// What the source said about a function through its `annotate` attributes
+/// (collected from @llvm.global.annotations).
+struct SourceMarks {
+  bool Measure = false;
+  bool Skip = false;
+  std::string Label; // from HOTPATH_LABEL("..."), "" when none
+};
+
+/// Reads @llvm.global.annotations ("hotpath.measure", "hotpath.skip",
+/// "hotpath.label=<name>").
+llvm::DenseMap<const llvm::Function *, SourceMarks>
+collectSourceMarks(const llvm::Module &M);
+
+/// Demangles an Itanium / C name and normalises it so that every LLVM
+/// version prints one function the same way (`>>`, never `> >`).
+std::string demangleName(llvm::StringRef Symbol);
+
+struct Selection {
+  bool Selected = false;
+  std::string Reason; // why, for -Rpass / -Rpass-missed / HOTPATH_VERBOSE
+  std::string Name;   // the name to report: the label or the demangled name
+};
+
+/// The decision for `F`. `Cfg` may be null (no hotpath.toml): only the
+/// source marks select then. `SourceFile` is the function's file from debug
+/// info, else the translation unit's own path.
+Selection selectFunction(const llvm::Function &F, const SourceMarks &Marks,
+                         const Config *Cfg, llvm::StringRef SourceFile);
+
+/// Whether `F` can be rewritten at all; "" when it can, else the reason.
+std::string unsupportedReason(const llvm::Function &F);
+
+} // namespace hotpath
+
+#endif // HOTPATH_PASS_SELECTION_H

@@ -1,0 +1,59 @@
+# lit configuration for every hotpath test suite (pass IR tests, clang-driven
+# end-to-end tests). Paths come from lit.site.cfg.py, written by CMake.
+import os
+import shutil
+
+import lit.formats
+import lit.util
+
+config.name = "hotpath"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
+config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.join(config.hotpath_src_root, "test")
+config.test_exec_root = os.path.join(config.hotpath_obj_root, "test")
+
+# lit passes only a few variables through, so HOTPATH_* settings of the
+# developer's shell never reach a test.
+config.environment["HOME"] = os.environ.get("HOME", "/tmp")
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.join(config.hotpath_obj_root, "tools"),
+     os.environ.get("PATH", "")])
+if os.environ.get("CI"):
+    config.environment["CI"] = os.environ["CI"]
+
+v = config.llvm_version_major
+config.available_features.add("llvm-" + v)
+obj = config.hotpath_obj_root
+plugin = os.path.join(obj, "pass", "libhotpath.so")
+bindir = config.llvm_tools_dir
+
+subs = [
+    ("%plugin", plugin),
+    ("%opt", os.path.join(bindir, "opt") + " -load-pass-plugin=" + plugin),
+    ("%clangxx", os.path.join(bindir, "clang++") + " -fpass-plugin=" + plugin),
+    ("%clang", os.path.join(bindir, "clang") + " -fpass-plugin=" + plugin),
+    ("%plainclangxx", os.path.join(bindir, "clang++")),
+    ("%plainclang", os.path.join(bindir, "clang")),
+    ("%FileCheck", os.path.join(bindir, "FileCheck")),
+    ("%src", config.hotpath_src_root),
+    ("%include", os.path.join(config.hotpath_src_root, "include")),
+    ("%python", config.python),
+    ("%obj", obj),
+]
+if not config.plugin_only:
+    config.available_features.add("runtime")
+    rtdir = os.path.join(obj, "runtime")
+    subs += [
+        # Link flags for the shared and the static runtime.
+        ("%rt_shared", "-L%s -Wl,-rpath,%s -lhotpath_rt" % (rtdir, rtdir)),
+        ("%rt_static", os.path.join(rtdir, "libhotpath_rt.a") + " -lstdc++ -lpthread -ldl -lm"),
+        ("%hotpath", os.path.join(obj, "tools", "hotpath")),
+        ("%trace_hooks", os.path.join(obj, "test", "support", "libhotpath_trace_hooks.a")),
+    ]
+    if config.valgrind and os.path.exists(config.valgrind):
+        config.available_features.add("valgrind")
+        subs.append(("%valgrind", config.valgrind))
+# Longer names first so that %clangxx is not read as %clang + "xx".
+subs.sort(key=lambda s: -len(s[0]))
+config.substitutions.extend(subs)
