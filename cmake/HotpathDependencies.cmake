@@ -2,8 +2,8 @@
 # message that says what is missing and how to get it.
 set(_hp_apt "apt-get install clang-${HOTPATH_LLVM_VERSION} llvm-${HOTPATH_LLVM_VERSION}-dev llvm-${HOTPATH_LLVM_VERSION}-tools")
 
-find_package(LLVM ${HOTPATH_LLVM_VERSION} CONFIG
-  HINTS /usr/lib/llvm-${HOTPATH_LLVM_VERSION}/lib/cmake/llvm)
+find_package(LLVM CONFIG
+  HINTS /usr/lib/llvm-${HOTPATH_LLVM_VERSION}/lib/cmake/llvm NO_DEFAULT_PATH)
 if(NOT LLVM_FOUND)
   message(FATAL_ERROR
     "hotpath: LLVM ${HOTPATH_LLVM_VERSION} not found (no LLVMConfig.cmake). "
