@@ -24,6 +24,15 @@ namespace hotpath {
 struct NamePattern {
   std::string Source;
   std::shared_ptr<llvm::Regex> Re; // llvm::Regex is not copyable
+  unsigned Line = 0;               // where the user wrote it (for remarks)
+};
+
+/// A `files` glob: what the user wrote, and the absolute, normalised
+/// pattern it is matched as.
+struct FileGlob {
+  std::string Source;
+  std::string Pattern;
+  unsigned Line = 0;
 };
 
 struct Config {
@@ -34,6 +43,9 @@ struct Config {
   std::string FilesBase;             // directory relative globs are taken from
   bool Main = false;                 // session begins/ends around main()
   unsigned MinInstructions = 0;      // skip smaller functions (IR instrs)
+  // Added: Files again with line numbers and absolute patterns (same order).
+  std::vector<FileGlob> FileGlobs;
+  unsigned MinInstructionsLine = 0; // 0 when min_instructions is not set
 };
 
 /// Finds the config for a translation unit whose main source file is
@@ -45,11 +57,25 @@ llvm::Expected<std::optional<std::string>>
 findConfigFile(llvm::StringRef SourceFile, llvm::StringRef CompileDir);
 
 /// Parses and validates one file. Errors read `<file>:<line>:<col>: <what>`.
+/// Each file is parsed once per process (cached by path, size and mtime).
 llvm::Expected<Config> loadConfig(llvm::StringRef Path);
 
 /// Parses from memory (unit tests, fuzzing); `Path` is used in messages and
 /// as the base of relative `files` globs.
 llvm::Expected<Config> parseConfig(llvm::StringRef Text, llvm::StringRef Path);
+
+/// Makes `Path` absolute (against `Base`, else the current directory) and
+/// removes `.`, `..` and repeated separators, without touching the disk.
+std::string normalizePath(llvm::StringRef Path, llvm::StringRef Base = "");
+
+/// Glob match over whole paths: `*` and `?` never cross a `/`, `**` as a
+/// whole path segment matches zero or more segments, `[abc]`/`[a-z]`/`[!x]`
+/// are character classes.
+bool globMatch(llvm::StringRef Glob, llvm::StringRef Path);
+
+/// Whether `Path` (any form) matches one of `Cfg`'s `files` globs; returns
+/// it, else null.
+const FileGlob *matchFiles(const Config &Cfg, llvm::StringRef Path);
 
 } // namespace hotpath
 

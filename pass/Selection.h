@@ -56,6 +56,17 @@ Selection selectFunction(const llvm::Function &F, const SourceMarks &Marks,
 /// Whether `F` can be rewritten at all; "" when it can, else the reason.
 std::string unsupportedReason(const llvm::Function &F);
 
+// Added helpers (selectFunction uses them; the driver may too).
+
+/// The absolute, normalised path of the file that defines `F`: from its
+/// DISubprogram (file joined with the compile directory), else the
+/// module's source file name.
+std::string sourceFileOf(const llvm::Function &F);
+
+/// hotpath's own hooks (`__hotpath_*`) and marker functions
+/// (`<symbol>.hotpath.<N>`): never selected, never wrapped twice.
+bool isHotpathInternal(llvm::StringRef Symbol);
+
 } // namespace hotpath
 
 #endif // HOTPATH_PASS_SELECTION_H

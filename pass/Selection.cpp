@@ -1,0 +1,215 @@
+//===- Selection.cpp - Which functions the pass instruments ---------------===//
+//
+// Precedence (SPEC 3.2): HOTPATH_SKIP > exclude > HOTPATH_MEASURE/LABEL >
+// include/files. min_instructions only filters what the config selected:
+// an explicit HOTPATH_MEASURE in the source is never overruled by a size.
+//
+//===----------------------------------------------------------------------===//
+#include "Selection.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace hotpath {
+namespace {
+
+// StringRef::startswith (LLVM 14) became starts_with (LLVM 19).
+bool hasPrefix(StringRef S, StringRef P) { return S.substr(0, P.size()) == P; }
+
+/// The C string an annotation operand points to (through casts and
+/// zero-index GEPs on LLVM 14's typed pointers).
+std::optional<StringRef> annotationString(const Value *V) {
+  const auto *GV = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return std::nullopt;
+  const auto *Data = dyn_cast<ConstantDataSequential>(GV->getInitializer());
+  if (!Data || !Data->isString())
+    return std::nullopt;
+  StringRef S = Data->getAsString();
+  return S.substr(0, S.find('\0'));
+}
+
+std::string configName(const Config &Cfg) {
+  StringRef File = sys::path::filename(Cfg.Path);
+  return File.empty() ? "hotpath.toml" : File.str();
+}
+
+} // namespace
+
+bool isHotpathInternal(StringRef Symbol) {
+  return hasPrefix(Symbol, "__hotpath_") ||
+         Symbol.find(".hotpath.") != StringRef::npos;
+}
+
+DenseMap<const Function *, SourceMarks> collectSourceMarks(const Module &M) {
+  DenseMap<const Function *, SourceMarks> Marks;
+  const GlobalVariable *GA = M.getNamedGlobal("llvm.global.annotations");
+  if (!GA || !GA->hasInitializer())
+    return Marks;
+  const auto *Arr = dyn_cast<ConstantArray>(GA->getInitializer());
+  if (!Arr)
+    return Marks;
+  for (const Use &U : Arr->operands()) {
+    const auto *Entry = dyn_cast<ConstantStruct>(U.get());
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    const auto *F =
+        dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    std::optional<StringRef> Text = annotationString(Entry->getOperand(1));
+    if (!F || !Text || !hasPrefix(*Text, "hotpath."))
+      continue;
+    SourceMarks &SM = Marks[F];
+    if (*Text == "hotpath.measure") {
+      SM.Measure = true;
+    } else if (*Text == "hotpath.skip") {
+      SM.Skip = true;
+    } else if (hasPrefix(*Text, "hotpath.label=")) {
+      SM.Measure = true;
+      // Several labels on one declaration chain: the first one written wins.
+      StringRef Label = Text->drop_front(strlen("hotpath.label="));
+      if (SM.Label.empty())
+        SM.Label = Label.str();
+    }
+  }
+  return Marks;
+}
+
+std::string demangleName(StringRef Symbol) {
+  StringRef S = Symbol;
+  if (hasPrefix(S, "\1")) // asm label marker: the rest is the symbol
+    S = S.drop_front();
+  // Compiler clones (.cold, .llvm.123, .part.0, .isra.0, .constprop.0, a
+  // rename to f.1 ...) are the same source function: mangled and C names
+  // never contain '.', so everything from the first one is such a suffix.
+  size_t Dot = S.find('.', 1);
+  if (Dot != StringRef::npos)
+    S = S.substr(0, Dot);
+  if (!hasPrefix(S, "_Z") && !hasPrefix(S, "__Z"))
+    return S.str();
+  std::string D = llvm::demangle(S.str());
+  // LLVM 14's demangler writes "vector<vector<int> >", LLVM 19's ">>".
+  std::string Out;
+  Out.reserve(D.size());
+  for (size_t I = 0; I < D.size(); ++I) {
+    if (D[I] == ' ' && !Out.empty() && Out.back() == '>' && I + 1 < D.size() &&
+        D[I + 1] == '>')
+      continue;
+    Out.push_back(D[I]);
+  }
+  return Out;
+}
+
+std::string sourceFileOf(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram()) {
+    StringRef File = SP->getFilename();
+    if (!File.empty()) {
+      StringRef Dir = SP->getDirectory();
+      return normalizePath(File, Dir.empty() ? StringRef()
+                                             : StringRef(normalizePath(Dir)));
+    }
+  }
+  const Module *M = F.getParent();
+  if (!M || M->getSourceFileName().empty())
+    return "";
+  return normalizePath(M->getSourceFileName());
+}
+
+Selection selectFunction(const Function &F, const SourceMarks &Marks,
+                         const Config *Cfg, StringRef SourceFile) {
+  Selection S;
+  std::string Demangled = demangleName(F.getName());
+  S.Name = Demangled;
+  if (isHotpathInternal(F.getName())) {
+    S.Reason = "part of hotpath itself";
+    return S;
+  }
+  if (F.isIntrinsic()) {
+    S.Reason = "LLVM intrinsic";
+    return S;
+  }
+  if (!Marks.Label.empty())
+    S.Name = Marks.Label;
+  if (Marks.Skip) {
+    S.Reason = "HOTPATH_SKIP";
+    return S;
+  }
+  if (Cfg) {
+    for (const NamePattern &P : Cfg->Exclude)
+      if (P.Re->match(Demangled)) {
+        S.Reason = "excluded by '" + P.Source + "' (" + configName(*Cfg) +
+                   ":" + std::to_string(P.Line) + ")";
+        return S;
+      }
+  }
+  if (!Marks.Label.empty() || Marks.Measure) {
+    S.Selected = true;
+    S.Reason = Marks.Label.empty() ? "HOTPATH_MEASURE"
+                                   : "HOTPATH_LABEL(\"" + Marks.Label + "\")";
+    return S;
+  }
+  if (!Cfg) {
+    S.Reason = "no rule selects it (no hotpath.toml, no HOTPATH_MEASURE)";
+    return S;
+  }
+  std::string Why;
+  for (const NamePattern &P : Cfg->Include)
+    if (P.Re->match(Demangled)) {
+      Why = "matches include regex '" + P.Source + "' in " + configName(*Cfg) +
+            ":" + std::to_string(P.Line);
+      break;
+    }
+  if (Why.empty() && !Cfg->FileGlobs.empty()) {
+    std::string File =
+        SourceFile.empty() ? sourceFileOf(F) : normalizePath(SourceFile);
+    if (const FileGlob *G = matchFiles(*Cfg, File))
+      Why = "defined in " + File + ", which matches files glob '" + G->Source +
+            "' in " + configName(*Cfg) + ":" + std::to_string(G->Line);
+  }
+  if (Why.empty()) {
+    S.Reason = "no rule selects it";
+    return S;
+  }
+  if (Cfg->MinInstructions && !F.isDeclaration()) {
+    unsigned N = F.getInstructionCount();
+    if (N < Cfg->MinInstructions) {
+      S.Reason = Why + ", but has " + std::to_string(N) +
+                 " IR instructions, fewer than min_instructions = " +
+                 std::to_string(Cfg->MinInstructions) + " (" +
+                 configName(*Cfg) + ":" +
+                 std::to_string(Cfg->MinInstructionsLine) + ")";
+      return S;
+    }
+  }
+  S.Selected = true;
+  S.Reason = Why;
+  return S;
+}
+
+std::string unsupportedReason(const Function &F) {
+  if (F.isDeclaration())
+    return "declaration: no body in this module";
+  if (F.hasFnAttribute(Attribute::Naked))
+    return "naked function: no prologue where a hook could run";
+  if (F.hasFnAttribute(Attribute::AlwaysInline))
+    return "always_inline: it must disappear into its callers";
+  if (F.hasAvailableExternallyLinkage())
+    return "available_externally: the definition that runs is in another "
+           "module";
+  for (const Argument &A : F.args()) {
+    if (A.hasInAllocaAttr())
+      return "inalloca argument: its stack slot cannot be forwarded";
+    if (A.hasPreallocatedAttr())
+      return "preallocated argument: its stack slot cannot be forwarded";
+  }
+  return "";
+}
+
+} // namespace hotpath
