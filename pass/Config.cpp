@@ -213,9 +213,19 @@ Expected<Config> parseConfig(StringRef Text, StringRef Path) {
                   std::string_view(Path.data(), Path.size()));
   if (!R) {
     const toml::parse_error &E = R.error();
+    // toml++ may quote the offending text raw ("saw 'tru\n'"): keep the
+    // diagnostic on one line.
+    std::string What;
+    for (char Ch : E.description()) {
+      if (Ch == '\n')
+        What += "\\n";
+      else if (Ch == '\t' || Ch == '\r')
+        What += ' ';
+      else
+        What += Ch;
+    }
     return makeError(Path + ":" + Twine(E.source().begin.line) + ":" +
-                     Twine(E.source().begin.column) + ": " +
-                     std::string(E.description()));
+                     Twine(E.source().begin.column) + ": " + What);
   }
   const toml::table &Top = R.table();
   Problems P(Path);

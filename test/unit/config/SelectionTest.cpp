@@ -1,0 +1,303 @@
+//===- SelectionTest.cpp - Demangling, source marks and precedence --------===//
+#include "Selection.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "gtest/gtest.h"
+
+using namespace hotpath;
+using namespace llvm;
+
+namespace {
+
+TEST(Demangle, ItaniumAndC) {
+  EXPECT_EQ(demangleName("_ZN5myapp6Parser5parseEi"),
+            "myapp::Parser::parse(int)");
+  EXPECT_EQ(demangleName("compress_block"), "compress_block");
+  EXPECT_EQ(demangleName("main"), "main");
+  EXPECT_EQ(demangleName("_ZN12_GLOBAL__N_14helpEv"),
+            "(anonymous namespace)::help()");
+}
+
+TEST(Demangle, NestedTemplatesCloseWithoutSpace) {
+  // std::vector<std::vector<int>> as a parameter: LLVM 14 prints "> >".
+  EXPECT_EQ(
+      demangleName("_Z1fRKSt6vectorIS_IiSaIiEESaIS1_EE"),
+      "f(std::vector<std::vector<int, std::allocator<int>>, "
+      "std::allocator<std::vector<int, std::allocator<int>>>> const&)");
+  EXPECT_EQ(demangleName("_Z1gI1AI1BIiEEEvv"), "void g<A<B<int>>>()");
+  // operator>> keeps its name.
+  EXPECT_EQ(demangleName("_ZN1SrsEi"), "S::operator>>(int)");
+}
+
+TEST(Demangle, CompilerSuffixesAreStripped) {
+  EXPECT_EQ(demangleName("_Z3fooi.cold"), "foo(int)");
+  EXPECT_EQ(demangleName("_Z3fooi.llvm.1234567890"), "foo(int)");
+  EXPECT_EQ(demangleName("_Z3fooi.cold.1"), "foo(int)");
+  EXPECT_EQ(demangleName("_Z3fooi.part.0"), "foo(int)");
+  EXPECT_EQ(demangleName("helper.llvm.42"), "helper");
+  EXPECT_EQ(demangleName("helper.cold"), "helper");
+  EXPECT_EQ(demangleName("\1_Z3fooi"), "foo(int)");
+}
+
+TEST(Demangle, InvalidManglingIsKeptAsWritten) {
+  EXPECT_EQ(demangleName("_Zfoo"), "_Zfoo");
+  EXPECT_EQ(demangleName(""), "");
+}
+
+TEST(Internal, HooksAndMarkers) {
+  EXPECT_TRUE(isHotpathInternal("__hotpath_enter"));
+  EXPECT_TRUE(isHotpathInternal("_Z3fooi.hotpath.123456"));
+  EXPECT_FALSE(isHotpathInternal("hotpath_session_begin"));
+  EXPECT_FALSE(isHotpathInternal("_Z7hotpathv"));
+}
+
+/// A module with functions named in the Itanium scheme plus annotations.
+class Select : public ::testing::Test {
+protected:
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M;
+
+  void parse(StringRef IR) {
+    SMDiagnostic Err;
+    M = parseAssemblyString(IR, Err, Ctx);
+    ASSERT_TRUE(M) << Err.getMessage().str() << " at line "
+                   << Err.getLineNo();
+  }
+  Function &fn(StringRef Name) {
+    Function *F = M->getFunction(Name);
+    EXPECT_NE(F, nullptr) << Name.str();
+    return *F;
+  }
+  Config config(StringRef Toml) {
+    auto C = parseConfig(Toml, "/proj/hotpath.toml");
+    if (!C) {
+      ADD_FAILURE() << toString(C.takeError());
+      return Config();
+    }
+    return *C;
+  }
+};
+
+const char *const AnnotatedIR = R"(
+source_filename = "/proj/src/a.cpp"
+@.m = private unnamed_addr constant [16 x i8] c"hotpath.measure\00", section "llvm.metadata"
+@.s = private unnamed_addr constant [13 x i8] c"hotpath.skip\00", section "llvm.metadata"
+@.l = private unnamed_addr constant [24 x i8] c"hotpath.label=fast path\00", section "llvm.metadata"
+@.o = private unnamed_addr constant [11 x i8] c"other.note\00", section "llvm.metadata"
+@.f = private unnamed_addr constant [6 x i8] c"a.cpp\00", section "llvm.metadata"
+@llvm.global.annotations = appending global [6 x { ptr, ptr, ptr, i32, ptr }] [
+  { ptr, ptr, ptr, i32, ptr } { ptr @_ZN5myapp8measuredEv, ptr @.m, ptr @.f, i32 1, ptr null },
+  { ptr, ptr, ptr, i32, ptr } { ptr @_ZN5myapp7skippedEv, ptr @.s, ptr @.f, i32 2, ptr null },
+  { ptr, ptr, ptr, i32, ptr } { ptr @_ZN5myapp7labeledEv, ptr @.l, ptr @.f, i32 3, ptr null },
+  { ptr, ptr, ptr, i32, ptr } { ptr @_ZN5myapp4bothEv, ptr @.m, ptr @.f, i32 4, ptr null },
+  { ptr, ptr, ptr, i32, ptr } { ptr @_ZN5myapp4bothEv, ptr @.s, ptr @.f, i32 4, ptr null },
+  { ptr, ptr, ptr, i32, ptr } { ptr @_ZN5myapp5plainEv, ptr @.o, ptr @.f, i32 5, ptr null }
+], section "llvm.metadata"
+
+define void @_ZN5myapp8measuredEv() { ret void }
+define void @_ZN5myapp7skippedEv() { ret void }
+define void @_ZN5myapp7labeledEv() { ret void }
+define void @_ZN5myapp4bothEv() { ret void }
+define void @_ZN5myapp5plainEv() { ret void }
+define i32 @_ZN5myapp3bigEi(i32 %x) {
+  %a = add i32 %x, 1
+  %b = mul i32 %a, 3
+  %c = sub i32 %b, %x
+  ret i32 %c
+}
+define void @_ZN5myappplEv() { ret void }
+define void @__hotpath_enter() { ret void }
+define void @_ZN5myapp5plainEv.hotpath.42() { ret void }
+)";
+
+TEST_F(Select, CollectSourceMarks) {
+  parse(AnnotatedIR);
+  auto Marks = collectSourceMarks(*M);
+  EXPECT_TRUE(Marks.lookup(&fn("_ZN5myapp8measuredEv")).Measure);
+  EXPECT_FALSE(Marks.lookup(&fn("_ZN5myapp8measuredEv")).Skip);
+  EXPECT_TRUE(Marks.lookup(&fn("_ZN5myapp7skippedEv")).Skip);
+  EXPECT_TRUE(Marks.lookup(&fn("_ZN5myapp7labeledEv")).Measure);
+  EXPECT_EQ(Marks.lookup(&fn("_ZN5myapp7labeledEv")).Label, "fast path");
+  EXPECT_TRUE(Marks.lookup(&fn("_ZN5myapp4bothEv")).Skip);
+  EXPECT_TRUE(Marks.lookup(&fn("_ZN5myapp4bothEv")).Measure);
+  // Annotations that are not hotpath's leave no mark.
+  EXPECT_EQ(Marks.count(&fn("_ZN5myapp5plainEv")), 0u);
+  EXPECT_EQ(Marks.size(), 4u);
+}
+
+TEST_F(Select, NoAnnotationsNoMarks) {
+  parse("define void @f() { ret void }");
+  EXPECT_TRUE(collectSourceMarks(*M).empty());
+}
+
+TEST_F(Select, Precedence) {
+  parse(AnnotatedIR);
+  auto Marks = collectSourceMarks(*M);
+  auto sel = [&](StringRef Name, const Config *C) {
+    Function &F = fn(Name);
+    return selectFunction(F, Marks.lookup(&F), C, "");
+  };
+  // Without a config only the source marks select.
+  EXPECT_TRUE(sel("_ZN5myapp8measuredEv", nullptr).Selected);
+  EXPECT_EQ(sel("_ZN5myapp8measuredEv", nullptr).Reason, "HOTPATH_MEASURE");
+  EXPECT_EQ(sel("_ZN5myapp8measuredEv", nullptr).Name, "myapp::measured()");
+  EXPECT_FALSE(sel("_ZN5myapp5plainEv", nullptr).Selected);
+  EXPECT_EQ(sel("_ZN5myapp5plainEv", nullptr).Reason,
+            "no rule selects it (no hotpath.toml, no HOTPATH_MEASURE)");
+  Selection L = sel("_ZN5myapp7labeledEv", nullptr);
+  EXPECT_TRUE(L.Selected);
+  EXPECT_EQ(L.Name, "fast path");
+  EXPECT_EQ(L.Reason, "HOTPATH_LABEL(\"fast path\")");
+
+  // HOTPATH_SKIP beats everything, even HOTPATH_MEASURE and include.
+  Config All = config("[functions]\ninclude = [\"^myapp::\"]\n");
+  EXPECT_FALSE(sel("_ZN5myapp7skippedEv", &All).Selected);
+  EXPECT_EQ(sel("_ZN5myapp7skippedEv", &All).Reason, "HOTPATH_SKIP");
+  EXPECT_FALSE(sel("_ZN5myapp4bothEv", &All).Selected);
+  EXPECT_EQ(sel("_ZN5myapp4bothEv", &All).Reason, "HOTPATH_SKIP");
+
+  // include selects by demangled name.
+  Selection P = sel("_ZN5myapp5plainEv", &All);
+  EXPECT_TRUE(P.Selected);
+  EXPECT_EQ(P.Reason, "matches include regex '^myapp::' in hotpath.toml:2");
+  EXPECT_EQ(P.Name, "myapp::plain()");
+
+  // exclude beats include and HOTPATH_MEASURE / HOTPATH_LABEL.
+  Config Ex = config("[functions]\ninclude = [\"^myapp::\"]\n"
+                     "exclude = [\"measured|labeled\", \"::operator\"]\n");
+  Selection E = sel("_ZN5myapp8measuredEv", &Ex);
+  EXPECT_FALSE(E.Selected);
+  EXPECT_EQ(E.Reason, "excluded by 'measured|labeled' (hotpath.toml:3)");
+  EXPECT_FALSE(sel("_ZN5myapp7labeledEv", &Ex).Selected);
+  EXPECT_EQ(sel("_ZN5myappplEv", &Ex).Reason,
+            "excluded by '::operator' (hotpath.toml:3)");
+  EXPECT_TRUE(sel("_ZN5myapp5plainEv", &Ex).Selected);
+
+  // HOTPATH_MEASURE beats a config that selects nothing.
+  Config None = config("[functions]\ninclude = [\"^nothing$\"]\n");
+  EXPECT_TRUE(sel("_ZN5myapp8measuredEv", &None).Selected);
+  EXPECT_EQ(sel("_ZN5myapp5plainEv", &None).Reason, "no rule selects it");
+}
+
+TEST_F(Select, HotpathItselfIsNeverSelected) {
+  parse(AnnotatedIR);
+  Config All = config("[functions]\ninclude = [\".*\"]\n");
+  EXPECT_FALSE(
+      selectFunction(fn("__hotpath_enter"), {}, &All, "").Selected);
+  Selection S = selectFunction(fn("_ZN5myapp5plainEv.hotpath.42"),
+                               {true, false, ""}, &All, "");
+  EXPECT_FALSE(S.Selected);
+  EXPECT_EQ(S.Reason, "part of hotpath itself");
+}
+
+TEST_F(Select, MinInstructionsFiltersOnlyTheConfig) {
+  parse(AnnotatedIR);
+  auto Marks = collectSourceMarks(*M);
+  Config C = config("[functions]\ninclude = [\"^myapp::\"]\n"
+                    "min_instructions = 3\n");
+  Selection Small =
+      selectFunction(fn("_ZN5myapp5plainEv"), {}, &C, "");
+  EXPECT_FALSE(Small.Selected);
+  EXPECT_EQ(Small.Reason,
+            "matches include regex '^myapp::' in hotpath.toml:2, but has 1 IR "
+            "instructions, fewer than min_instructions = 3 (hotpath.toml:3)");
+  EXPECT_TRUE(selectFunction(fn("_ZN5myapp3bigEi"), {}, &C, "").Selected);
+  // An explicit HOTPATH_MEASURE wins over the size threshold.
+  Function &Measured = fn("_ZN5myapp8measuredEv");
+  EXPECT_TRUE(
+      selectFunction(Measured, Marks.lookup(&Measured), &C, "").Selected);
+}
+
+TEST_F(Select, FilesGlobs) {
+  parse(AnnotatedIR);
+  Config C = config("[functions]\nfiles = [\"src/*.cpp\"]\n");
+  // From the module's source file name when there is no debug info.
+  Selection S = selectFunction(fn("_ZN5myapp5plainEv"), {}, &C, "");
+  EXPECT_TRUE(S.Selected);
+  EXPECT_EQ(S.Reason, "defined in /proj/src/a.cpp, which matches files glob "
+                      "'src/*.cpp' in hotpath.toml:2");
+  // The caller's file wins (debug info says another file).
+  EXPECT_FALSE(
+      selectFunction(fn("_ZN5myapp5plainEv"), {}, &C, "/proj/inc/a.h")
+          .Selected);
+  EXPECT_TRUE(selectFunction(fn("_ZN5myapp5plainEv"), {}, &C,
+                             "/proj/src/../src/b.cpp")
+                  .Selected);
+}
+
+TEST_F(Select, SourceFileFromDebugInfo) {
+  parse(R"(
+source_filename = "tu.cpp"
+define void @f() !dbg !5 { ret void }
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3}
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "tu.cpp", directory: "/proj/build")
+!2 = !DIFile(filename: "../src/inc/f.h", directory: "/proj/build")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !DISubroutineType(types: !{})
+!5 = distinct !DISubprogram(name: "f", scope: !2, file: !2, line: 1, type: !4, spFlags: DISPFlagDefinition, unit: !0)
+)");
+  EXPECT_EQ(sourceFileOf(fn("f")), "/proj/src/inc/f.h");
+  Config C = config("[functions]\nfiles = [\"src/**/*.h\"]\n");
+  EXPECT_TRUE(selectFunction(fn("f"), {}, &C, sourceFileOf(fn("f"))).Selected);
+  EXPECT_TRUE(selectFunction(fn("f"), {}, &C, "").Selected);
+}
+
+TEST_F(Select, RegexOverLongTemplateNames) {
+  // A deeply nested template: the demangled name is many kilobytes.
+  std::string Mangled = "_Z3runI";
+  for (int I = 0; I < 300; ++I)
+    Mangled += "St4pairIi";
+  Mangled += "i";
+  for (int I = 0; I < 300; ++I)
+    Mangled += "E";
+  Mangled += "EvT_";
+  parse("define void @" + Mangled + "(ptr %p) { ret void }");
+  std::string Name = demangleName(Mangled);
+  ASSERT_GT(Name.size(), 5000u) << Name;
+  EXPECT_EQ(Name.find("> >"), std::string::npos);
+  Config C = config("[functions]\ninclude = [\"^void run<(std::pair<int, )+\"]\n"
+                    "exclude = [\"int>{200}\"]\n");
+  Selection S = selectFunction(fn(Mangled), {}, &C, "");
+  EXPECT_FALSE(S.Selected);
+  EXPECT_EQ(S.Reason, "excluded by 'int>{200}' (hotpath.toml:3)");
+  Config C2 = config("[functions]\ninclude = [\"^void run<(std::pair<int, )+\"]\n");
+  EXPECT_TRUE(selectFunction(fn(Mangled), {}, &C2, "").Selected);
+}
+
+TEST_F(Select, UnsupportedReasons) {
+  parse(R"(
+declare void @decl()
+define void @naked() naked { unreachable }
+define void @ai() alwaysinline { ret void }
+define available_externally void @ae() { ret void }
+define void @ia(ptr inalloca(i32) %p) { ret void }
+define void @pa(ptr preallocated(i32) %p) { ret void }
+define void @va(i32 %n, ...) { ret void }
+define void @rt() returns_twice { ret void }
+define void @ok() { ret void }
+)");
+  EXPECT_EQ(unsupportedReason(fn("decl")), "declaration: no body in this module");
+  EXPECT_EQ(unsupportedReason(fn("naked")),
+            "naked function: no prologue where a hook could run");
+  EXPECT_EQ(unsupportedReason(fn("ai")),
+            "always_inline: it must disappear into its callers");
+  EXPECT_EQ(unsupportedReason(fn("ae")),
+            "available_externally: the definition that runs is in another "
+            "module");
+  EXPECT_EQ(unsupportedReason(fn("ia")),
+            "inalloca argument: its stack slot cannot be forwarded");
+  EXPECT_EQ(unsupportedReason(fn("pa")),
+            "preallocated argument: its stack slot cannot be forwarded");
+  EXPECT_EQ(unsupportedReason(fn("va")), "");
+  EXPECT_EQ(unsupportedReason(fn("rt")), "");
+  EXPECT_EQ(unsupportedReason(fn("ok")), "");
+}
+
+} // namespace
