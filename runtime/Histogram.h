@@ -10,6 +10,7 @@
 #ifndef HOTPATH_RUNTIME_HISTOGRAM_H
 #define HOTPATH_RUNTIME_HISTOGRAM_H
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -26,10 +27,16 @@ public:
   /// Bucket index of a value and the representative value of a bucket.
   static uint32_t bucketOf(uint64_t Value);
   static uint64_t valueOf(uint32_t Bucket);
+  /// Exact smallest and largest recorded values (0 when empty).
+  uint64_t min() const { return Total ? Min : 0; }
+  uint64_t max() const { return Max; }
+  /// Number of distinct buckets in use (memory is proportional to it).
+  size_t bucketCount() const { return Buckets.size(); }
 
 private:
   std::vector<std::pair<uint32_t, uint64_t>> Buckets; // sorted by index
   uint64_t Total = 0;
+  uint64_t Min = UINT64_MAX, Max = 0;
 };
 
 } // namespace hotpath::rt

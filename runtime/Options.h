@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hotpath::rt {
@@ -49,6 +50,11 @@ struct SectionSet {
 };
 SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
                            bool AllocTracked);
+
+/// HOTPATH_USER_METADATA: `k=v,k=v` (as in the seeds) or a JSON object of
+/// strings. Returns false (and leaves `Out` empty) when malformed.
+bool parseUserMetadata(const std::string &Text,
+                       std::vector<std::pair<std::string, std::string>> &Out);
 
 } // namespace hotpath::rt
 

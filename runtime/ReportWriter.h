@@ -4,6 +4,9 @@
 
 #include "Options.h"
 #include "Snapshot.h"
+#include "report/Report.h"
+
+#include <string>
 
 namespace hotpath::rt {
 
@@ -13,6 +16,15 @@ namespace hotpath::rt {
 /// aborts: an unwritable path is one line on stderr. Called once per
 /// session, from the thread that ends it, with allocation tracking paused.
 void writeReport(const Snapshot &S, const Options &Opts);
+
+/// The two halves of writeReport, for code that adds to the report before
+/// it is written (Callgrind counts, merged mode). buildReport may throw
+/// std::bad_alloc; emitReport never throws.
+report::Report buildReport(const Snapshot &S, const Options &Opts);
+void emitReport(const report::Report &R, const Options &Opts);
+
+/// HOTPATH_OUTPUT_PATH with `%p` replaced by the pid (`%%` is `%`).
+std::string expandOutputPath(const std::string &Path);
 
 } // namespace hotpath::rt
 

@@ -1,0 +1,246 @@
+//===- ReportWriter.cpp - Snapshot -> report model -> table or JSON -------===//
+#include "ReportWriter.h"
+
+#include "Meta.h"
+#include "report/AtomicFile.h"
+#include "report/ReportJson.h"
+#include "report/ReportTable.h"
+
+#include <cmath>
+#include <cstdio>
+#include <unistd.h>
+
+namespace hotpath::rt {
+
+namespace {
+
+uint64_t roundDiv(long double Num, long double Den) {
+  if (Den <= 0)
+    return 0;
+  long double Q = std::floor(Num / Den + 0.5L);
+  return Q >= 18446744073709551615.0L ? UINT64_MAX : uint64_t(Q);
+}
+
+// Two decimals: what the table shows, and stable across round trips.
+double percentOf(uint64_t Part, uint64_t Whole) {
+  if (!Whole)
+    return 0;
+  return std::round((long double)Part * 10000.0L / Whole) / 100.0;
+}
+
+std::string rowName(const FunctionInfo &F) {
+  return !F.Name.empty() ? F.Name : !F.Symbol.empty() ? F.Symbol : "<unknown>";
+}
+
+std::string samplingNote(double Rate) {
+  long double N = 1.0L / Rate;
+  char Buf[96];
+  std::snprintf(Buf, sizeof Buf,
+                " One call in %.4Lg timed; totals extrapolated to all calls.",
+                N);
+  return Buf;
+}
+
+void buildTiming(const Snapshot &S, const Options &O,
+                 report::FunctionsSection &Sec) {
+  Sec.Present = true;
+  Sec.Total = S.ElapsedNs;
+  Sec.Percentiles = O.Percentiles;
+  // Under Valgrind durations are meaningless and not measured (seed 000).
+  double Rate = S.UnderValgrind ? 0.0 : O.TimeSamplingRate;
+  Sec.SamplingRate = Rate;
+  Sec.Exclusive = O.TimeExclusive;
+  Sec.Description = O.TimeExclusive
+                        ? "Exclusive (self) time of functions: measured "
+                          "callees are subtracted."
+                        : "Execution duration of functions (inclusive).";
+  if (S.UnderValgrind)
+    Sec.Description += " Not measured under Valgrind: calls only.";
+  else if (Rate == 0)
+    Sec.Description += " Not measured (HOTPATH_TIME_SAMPLING_RATE=0): calls "
+                       "only.";
+  else if (Rate < 1)
+    Sec.Description += samplingNote(Rate);
+
+  for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
+    const FunctionTiming &T = S.Timing[Id];
+    if (!T.Calls)
+      continue;
+    const FunctionInfo &F = S.Functions[Id];
+    report::FunctionRow R;
+    R.Name = rowName(F);
+    R.File = F.File;
+    R.Line = F.Line;
+    R.Calls = T.Calls;
+    if (Rate > 0 && T.Timed > 0) {
+      // Sampled: every call counted, one in 1/rate timed; scale the sum.
+      R.Total = T.Timed == T.Calls
+                    ? T.TotalNs
+                    : roundDiv((long double)T.TotalNs * T.Calls, T.Timed);
+      R.Avg = roundDiv(T.TotalNs, T.Timed);
+      R.Min = T.MinNs == UINT64_MAX ? 0 : T.MinNs;
+      R.Max = T.MaxNs;
+      for (double P : Sec.Percentiles)
+        R.Percentiles.push_back(T.Hist.percentile(P));
+      R.PercentTotal = percentOf(R.Total, Sec.Total);
+    } else {
+      R.Percentiles.assign(Sec.Percentiles.size(), 0);
+    }
+    Sec.Data.push_back(std::move(R));
+  }
+  report::sortRows(Sec.Data);
+}
+
+void buildAlloc(const Snapshot &S, const Options &O,
+                report::FunctionsSection &Sec) {
+  Sec.Present = true;
+  Sec.Percentiles = O.Percentiles;
+  Sec.Cumulative = O.AllocCumulative;
+  Sec.Description =
+      O.AllocCumulative
+          ? "Bytes allocated per call, cumulative: including measured callees."
+          : "Bytes allocated per call, exclusive: by the function itself, not "
+            "its measured callees.";
+  if (!S.AllocTracked)
+    Sec.Description += " Allocation tracking was off.";
+  for (const FunctionAlloc &A : S.Alloc)
+    Sec.Total += A.Bytes;
+  for (size_t Id = 1; Id < S.Alloc.size() && Id < S.Functions.size(); ++Id) {
+    const FunctionAlloc &A = S.Alloc[Id];
+    uint64_t Calls = A.Calls;
+    if (!Calls && Id < S.Timing.size())
+      Calls = S.Timing[Id].Calls;
+    if (!Calls && !A.Bytes && !A.Allocs)
+      continue;
+    const FunctionInfo &F = S.Functions[Id];
+    report::FunctionRow R;
+    R.Name = rowName(F);
+    R.File = F.File;
+    R.Line = F.Line;
+    R.Calls = Calls;
+    R.Total = A.Bytes;
+    R.Avg = Calls ? roundDiv(A.Bytes, Calls) : 0;
+    R.Min = A.BytesPerCall.min();
+    R.Max = A.BytesPerCall.max();
+    for (double P : Sec.Percentiles)
+      R.Percentiles.push_back(A.BytesPerCall.percentile(P));
+    R.PercentTotal = percentOf(A.Bytes, Sec.Total);
+    R.Allocs = A.Allocs;
+    R.Freed = A.FreedBytes;
+    Sec.Data.push_back(std::move(R));
+  }
+  report::sortRows(Sec.Data);
+}
+
+void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
+  T.Present = true;
+  T.AllocTracked = S.AllocTracked;
+  T.Description = S.AllocTracked
+                      ? "Threads that ran measured code, with the bytes they "
+                        "allocated and freed."
+                      : "Threads that ran measured code.";
+  for (const ThreadInfo &I : S.Threads) {
+    report::ThreadRow R;
+    R.Tid = I.Tid;
+    R.Name = I.Name.empty() ? "thread_" + std::to_string(I.Tid) : I.Name;
+    R.Events = I.Events;
+    R.AllocBytes = I.AllocBytes;
+    R.FreedBytes = I.FreedBytes;
+    R.Allocs = I.Allocs;
+    R.Frees = I.Frees;
+    R.Exited = I.Exited;
+    T.Data.push_back(std::move(R));
+  }
+}
+
+void say(const std::string &Line) {
+  report::writeAll(2, "hotpath: " + Line + "\n");
+}
+
+} // namespace
+
+std::string expandOutputPath(const std::string &Path) {
+  std::string Out;
+  for (size_t I = 0; I < Path.size(); ++I) {
+    if (Path[I] == '%' && I + 1 < Path.size()) {
+      if (Path[I + 1] == 'p') {
+        Out += std::to_string(::getpid());
+        ++I;
+        continue;
+      }
+      if (Path[I + 1] == '%') {
+        Out += '%';
+        ++I;
+        continue;
+      }
+    }
+    Out += Path[I];
+  }
+  return Out;
+}
+
+report::Report buildReport(const Snapshot &S, const Options &Opts) {
+  report::Report R;
+  R.M = collectMeta(S, Opts);
+  SectionSet Sec = resolveSections(Opts.ReportSpec, S.UnderValgrind,
+                                   S.AllocTracked);
+  if (Sec.Timing)
+    buildTiming(S, Opts, R.Timing);
+  if (Sec.Alloc)
+    buildAlloc(S, Opts, R.Alloc);
+  if (Sec.Icount) {
+    // Filled by the Callgrind reader (a later issue) through buildReport +
+    // emitReport; without it the section is present but empty.
+    R.Icount.Present = true;
+    R.Icount.Description =
+        "Inclusive instructions executed per function (Callgrind Ir).";
+  }
+  if (Sec.Threads)
+    buildThreads(S, R.Threads);
+  return R;
+}
+
+void emitReport(const report::Report &R, const Options &Opts) {
+  try {
+    std::string Text;
+    switch (Opts.Format) {
+    case OutputFormat::None:
+      return;
+    case OutputFormat::Table: {
+      report::TableOptions T;
+      T.Limit = Opts.FunctionsLimit;
+      T.Focus = Opts.Focus;
+      Text = report::renderTable(R, T);
+      break;
+    }
+    case OutputFormat::Json:
+    case OutputFormat::JsonPretty:
+      Text = report::writeJson(R, Opts.Format == OutputFormat::JsonPretty);
+      break;
+    }
+    if (Opts.OutputPath.empty()) {
+      report::writeAll(2, Text);
+      return;
+    }
+    std::string Path = expandOutputPath(Opts.OutputPath);
+    std::string Error;
+    if (!report::writeFileAtomically(Path, Text, Error))
+      say("cannot write the report to " + Path + ": " + Error);
+  } catch (const std::exception &E) {
+    say(std::string("cannot write the report: ") + E.what());
+  } catch (...) {
+    say("cannot write the report");
+  }
+}
+
+void writeReport(const Snapshot &S, const Options &Opts) {
+  try {
+    emitReport(buildReport(S, Opts), Opts);
+  } catch (const std::exception &E) {
+    say(std::string("cannot build the report: ") + E.what());
+  } catch (...) {
+    say("cannot build the report");
+  }
+}
+
+} // namespace hotpath::rt

@@ -1,0 +1,214 @@
+//===- ReportTable.cpp - The table of SPEC 7.1, and markdown --------------===//
+#include "ReportTable.h"
+
+#include "Focus.h"
+#include "Units.h"
+
+#include <algorithm>
+
+namespace hotpath::report {
+
+namespace {
+
+struct Grid {
+  std::vector<std::string> Header;
+  std::vector<std::vector<std::string>> Rows;
+};
+
+std::string pad(const std::string &S, size_t W) {
+  size_t D = displayWidth(S);
+  return S + std::string(W > D ? W - D : 0, ' ');
+}
+
+// The seeds' look: every cell left-aligned, a rule after every row.
+std::string renderAscii(const Grid &G) {
+  std::vector<size_t> W(G.Header.size());
+  for (size_t C = 0; C < W.size(); ++C) {
+    W[C] = displayWidth(G.Header[C]);
+    for (const auto &Row : G.Rows)
+      W[C] = std::max(W[C], displayWidth(Row[C]));
+  }
+  std::string Rule = "+";
+  for (size_t C : W)
+    Rule += std::string(C + 2, '-') + "+";
+  Rule += "\n";
+  auto Line = [&](const std::vector<std::string> &Cells) {
+    std::string L = "|";
+    for (size_t C = 0; C < W.size(); ++C)
+      L += " " + pad(Cells[C], W[C]) + " |";
+    return L + "\n";
+  };
+  std::string Out = Rule + Line(G.Header) + Rule;
+  for (const auto &Row : G.Rows)
+    Out += Line(Row) + Rule;
+  return Out;
+}
+
+// Names go in code spans: GitHub would eat `<T>` as an HTML tag.
+std::string mdCode(const std::string &S) {
+  std::string E;
+  for (char C : S) {
+    if (C == '|')
+      E += "\\|";
+    else if (C == '\n')
+      E += ' ';
+    else
+      E += C;
+  }
+  bool HasTick = E.find('`') != std::string::npos;
+  return HasTick ? "`` " + E + " ``" : "`" + E + "`";
+}
+
+std::string renderMd(const Grid &G) {
+  std::string Out = "|";
+  for (const auto &H : G.Header)
+    Out += " " + H + " |";
+  Out += "\n|";
+  for (size_t C = 0; C < G.Header.size(); ++C)
+    Out += C == 0 ? " :--- |" : " ---: |";
+  Out += "\n";
+  for (const auto &Row : G.Rows) {
+    Out += "|";
+    for (size_t C = 0; C < Row.size(); ++C)
+      Out += " " + (C == 0 ? mdCode(Row[C]) : Row[C]) + " |";
+    Out += "\n";
+  }
+  return Out;
+}
+
+std::string upper(std::string S) {
+  for (char &C : S)
+    if (C >= 'a' && C <= 'z')
+      C = char(C - 'a' + 'A');
+  return S;
+}
+
+std::string formatValue(SectionKind K, uint64_t V) {
+  switch (K) {
+  case SectionKind::Timing:
+    return formatDuration(V);
+  case SectionKind::Alloc:
+    return formatBytes(V);
+  case SectionKind::Icount:
+    return formatCount(V);
+  }
+  return "";
+}
+
+struct Rendered {
+  std::string Title; // "timing - description (n of m shown)"
+  Grid G;
+};
+
+Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
+  Rendered Out;
+  Focus F(Opts.Focus);
+  bool Dist = S.Kind != SectionKind::Icount;
+  bool Timed = S.timed();
+  Grid &G = Out.G;
+  G.Header = {"Function", "Calls", "Avg"};
+  if (Dist)
+    for (double P : S.Percentiles)
+      G.Header.push_back(upper(percentileKey(P)));
+  G.Header.push_back("Total");
+  G.Header.push_back("% Total");
+
+  size_t Matching = 0;
+  for (const FunctionRow &R : S.Data) {
+    if (!F.matches(R.Name))
+      continue;
+    ++Matching;
+    if (Opts.Limit && G.Rows.size() >= Opts.Limit)
+      continue;
+    auto Val = [&](uint64_t V) {
+      return Timed ? formatValue(S.Kind, V) : std::string("-");
+    };
+    std::vector<std::string> Row = {R.Name, std::to_string(R.Calls),
+                                    Val(R.Avg)};
+    if (Dist)
+      for (size_t I = 0; I < S.Percentiles.size(); ++I)
+        Row.push_back(Val(I < R.Percentiles.size() ? R.Percentiles[I] : 0));
+    Row.push_back(Val(R.Total));
+    Row.push_back(Timed ? formatPercent(R.PercentTotal) : "-");
+    G.Rows.push_back(std::move(Row));
+  }
+  Out.Title = std::string(sectionTitle(S.Kind)) + " - " + S.Description;
+  if (G.Rows.size() < S.Data.size()) {
+    Out.Title += " (" + std::to_string(G.Rows.size()) + " of " +
+                 std::to_string(S.Data.size()) + " shown";
+    if (!F.empty())
+      Out.Title += ", focus " + Opts.Focus + " matches " +
+                   std::to_string(Matching);
+    Out.Title += ")";
+  }
+  return Out;
+}
+
+Rendered threadsGrid(const ThreadsSection &T) {
+  Rendered Out;
+  Out.Title = "threads - " + T.Description;
+  Grid &G = Out.G;
+  G.Header = {"Thread", "TID", "Events"};
+  if (T.AllocTracked)
+    G.Header.insert(G.Header.end(), {"Alloc", "Dealloc", "Diff"});
+  for (const ThreadRow &R : T.Data) {
+    std::vector<std::string> Row = {
+        R.Name + (R.Exited ? " (exited)" : ""), std::to_string(R.Tid),
+        std::to_string(R.Events)};
+    if (T.AllocTracked) {
+      Row.push_back(formatBytes(R.AllocBytes));
+      Row.push_back(formatBytes(R.FreedBytes));
+      Row.push_back(R.AllocBytes >= R.FreedBytes
+                        ? formatBytes(R.AllocBytes - R.FreedBytes)
+                        : "-" + formatBytes(R.FreedBytes - R.AllocBytes));
+    }
+    G.Rows.push_back(std::move(Row));
+  }
+  return Out;
+}
+
+std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
+  std::vector<Rendered> Out;
+  for (SectionKind K :
+       {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
+    if (R.section(K).Present)
+      Out.push_back(functionsGrid(R.section(K), Opts));
+  if (R.Threads.Present)
+    Out.push_back(threadsGrid(R.Threads));
+  return Out;
+}
+
+std::string headerLine(const Report &R) {
+  std::string Names;
+  for (SectionKind K :
+       {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
+    if (R.section(K).Present)
+      Names += std::string(Names.empty() ? "" : ", ") + sectionTitle(K);
+  if (R.Threads.Present)
+    Names += std::string(Names.empty() ? "" : ", ") + "threads";
+  std::string H = formatDuration(R.M.ElapsedNs);
+  if (!Names.empty())
+    H += " | " + Names;
+  return H;
+}
+
+} // namespace
+
+std::string renderTable(const Report &R, const TableOptions &Opts) {
+  std::string Out = "[hotpath] " + headerLine(R) + "\n";
+  for (const Rendered &X : allGrids(R, Opts))
+    Out += "\n" + X.Title + "\n" + renderAscii(X.G);
+  return Out;
+}
+
+std::string renderMarkdown(const Report &R, const TableOptions &Opts) {
+  std::string Out = "### hotpath: " + headerLine(R) + "\n";
+  for (const Rendered &X : allGrids(R, Opts)) {
+    size_t Dash = X.Title.find(" - ");
+    Out += "\n**" + X.Title.substr(0, Dash) + "**" + X.Title.substr(Dash) +
+           "\n\n" + renderMd(X.G);
+  }
+  return Out;
+}
+
+} // namespace hotpath::report
