@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The demo: installs what is needed, builds hotpath, compiles an example
+# (a bytecode interpreter in C, examples/interp/) with the plugin, runs it
+# and shows the report that hotpath prints when the program exits.
+#
+#   bash scripts/demo.sh            (as root on Debian 12, or with sudo)
+#
+# Environment: HOTPATH_BUILD_DIR (default build), HOTPATH_JOBS (default nproc).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+BUILD=${HOTPATH_BUILD_DIR:-build}
+JOBS=${HOTPATH_JOBS:-$(nproc)}
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "1/4 Installing the dependencies (Debian packages; skipped when present)"
+bash scripts/setup.sh
+
+step "2/4 Building the plugin, the runtime and the tool with LLVM 19 in $BUILD/"
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 \
+  -DCMAKE_CXX_COMPILER=clang++-19 >"$BUILD.configure.log" 2>&1 ||
+  { cat "$BUILD.configure.log"; exit 1; }
+targets=(hotpath hotpath_rt)
+if ninja -C "$BUILD" -t targets all 2>/dev/null | grep -q '^tools/hotpath:'; then
+  targets+=(tools/hotpath)
+fi
+cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}"
+
+step "3/4 Compiling examples/interp/interp.c with the plugin"
+# The selection is in examples/interp/hotpath.toml, found next to the
+# source; the program itself has no hotpath code.
+mkdir -p "$BUILD/demo"
+cmd=(clang-19 -O2 -gline-tables-only -gdwarf-4
+  -fpass-plugin="$ROOT/$BUILD/pass/libhotpath.so"
+  examples/interp/interp.c -o "$BUILD/demo/interp"
+  -L"$ROOT/$BUILD/runtime" -Wl,-rpath,"$ROOT/$BUILD/runtime" -lhotpath_rt)
+echo "${cmd[*]}"
+"${cmd[@]}"
+
+step "4/4 Running it: the program's output, then hotpath's report (on stderr)"
+echo "\$ $BUILD/demo/interp 22"
+"$BUILD/demo/interp" 22
+
+cat <<MSG
+
+Done. Next:
+  HOTPATH_OUTPUT_FORMAT=json-pretty $BUILD/demo/interp 22     the report as JSON
+  the other examples (a text indexer, a threaded pipeline):  cmake --build $BUILD && $BUILD/examples/indexer
+  how to use hotpath in your project:                        docs/getting-started.md
+MSG

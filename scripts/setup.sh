@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs everything hotpath needs to build and test on Debian 12, as root
+# (or through sudo). Packages already installed are not asked for again, so
+# a second run costs nothing and needs no network.
+#
+#   bash scripts/setup.sh
+set -euo pipefail
+
+PACKAGES=(
+  clang-19 llvm-19-dev llvm-19-tools lld-19 libclang-rt-19-dev # plugin, lit, FileCheck
+  clang-14 llvm-14-dev llvm-14-tools                           # the LLVM 14 plugin build
+  nlohmann-json3-dev libtomlplusplus-dev                       # JSON reports, hotpath.toml
+  valgrind libgtest-dev                                        # Callgrind, unit tests
+  cmake ninja-build python3 git
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PACKAGES[@]} packages are installed"
+  exit 0
+fi
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null; then
+    SUDO=(sudo)
+  else
+    echo "setup: missing packages: ${missing[*]}; run this script as root" >&2
+    exit 1
+  fi
+fi
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -q
+"${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: installs what is needed, builds everything with
+# LLVM 19 (plugin, runtime, tool, examples, tests) and the plugin alone with
+# LLVM 14, then runs ctest in both builds. Exits non-zero if any step fails.
+#
+#   bash scripts/test.sh            (as root on Debian 12, or with sudo)
+#
+# Environment: HOTPATH_JOBS (default nproc), HOTPATH_BUILD_DIR (default
+# build; the LLVM 14 build goes to <it>-llvm14), CI=true for plain output.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${HOTPATH_BUILD_DIR:-build}
+BUILD14=$BUILD-llvm14
+JOBS=${HOTPATH_JOBS:-$(nproc)}
+START=$SECONDS
+
+step() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)) "$*"; }
+results=()
+status=0
+record() { # record <name> <exit status>
+  if [ "$2" -eq 0 ]; then results+=("ok      $1"); else results+=("FAILED  $1"); status=1; fi
+}
+
+step "1/5 Installing the dependencies (Debian packages; skipped when present)"
+bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+
+step "2/5 Building with LLVM 19 in $BUILD/ (everything)"
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 &&
+  cmake --build "$BUILD" -j "$JOBS"
+build19=$?
+record "build, LLVM 19" $build19
+
+step "3/5 Building the plugin alone with LLVM 14 in $BUILD14/"
+cmake -S . -B "$BUILD14" -G Ninja -DHOTPATH_LLVM_VERSION=14 -DHOTPATH_PLUGIN_ONLY=ON \
+  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 &&
+  cmake --build "$BUILD14" -j "$JOBS"
+build14=$?
+record "build, LLVM 14 (plugin only)" $build14
+
+# A failed build still runs the tests that did build: more information.
+step "4/5 Tests, LLVM 19 (ctest in $BUILD/)"
+ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS" --timeout 600
+record "tests, LLVM 19" $?
+
+step "5/5 Tests, LLVM 14 (ctest in $BUILD14/)"
+ctest --test-dir "$BUILD14" --output-on-failure -j "$JOBS" --timeout 600
+record "tests, LLVM 14" $?
+
+step "Summary"
+printf '  %s\n' "${results[@]}"
+[ $status -eq 0 ] && echo "All suites passed." || echo "Some suites FAILED (see above)."
+exit $status
