@@ -1,0 +1,109 @@
+//===- Compat.h - The LLVM 14 / LLVM 19 differences, and nothing else -*- C++ -*-===//
+//
+// The plugin builds against LLVM 19 (opaque pointers) and LLVM 14 (typed
+// pointers, older attribute and list APIs). Every difference the pass sees
+// lives here so that the rest of the code is written once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_PASS_COMPAT_H
+#define HOTPATH_PASS_COMPAT_H
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstrTypes.h"
+
+namespace hotpath {
+namespace compat {
+
+/// The generic data pointer: `ptr` (LLVM >= 15), `i8*` (LLVM 14).
+inline llvm::PointerType *ptrTy(llvm::LLVMContext &Ctx) {
+#if LLVM_VERSION_MAJOR >= 15
+  return llvm::PointerType::get(Ctx, 0);
+#else
+  return llvm::Type::getInt8PtrTy(Ctx);
+#endif
+}
+
+/// `C` as a generic pointer constant (a bitcast with typed pointers).
+inline llvm::Constant *asPtr(llvm::Constant *C) {
+#if LLVM_VERSION_MAJOR >= 15
+  return C;
+#else
+  return llvm::ConstantExpr::getPointerBitCastOrAddrSpaceCast(
+      C, ptrTy(C->getContext()));
+#endif
+}
+
+inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
+#if LLVM_VERSION_MAJOR >= 16
+  return S.starts_with(Prefix);
+#else
+  return S.startswith(Prefix);
+#endif
+}
+
+/// Moves every basic block of `From` to the end of `To`.
+inline void moveBody(llvm::Function &From, llvm::Function &To) {
+#if LLVM_VERSION_MAJOR >= 16
+  To.splice(To.end(), &From);
+#else
+  To.getBasicBlockList().splice(To.end(), From.getBasicBlockList());
+#endif
+}
+
+/// C++20 coroutine before CoroSplit.
+inline bool isPresplitCoroutine(const llvm::Function &F) {
+#if LLVM_VERSION_MAJOR >= 15
+  return F.isPresplitCoroutine();
+#else
+  return F.hasFnAttribute("coroutine.presplit");
+#endif
+}
+
+inline void removePresplitCoroutine(llvm::Function &F) {
+#if LLVM_VERSION_MAJOR >= 15
+  F.setSplittedCoroutine();
+#else
+  F.removeFnAttr("coroutine.presplit");
+#endif
+}
+
+/// Function attributes that state the function has no side effects (or
+/// only limited ones); a wrapper that calls the hooks must not carry them,
+/// nor may call sites of it, or the optimizer drops or merges measured
+/// calls.
+template <typename T> void removeMemoryAttrs(T &FnOrCall) {
+#if LLVM_VERSION_MAJOR >= 16
+  FnOrCall.removeFnAttr(llvm::Attribute::Memory);
+#else
+  for (auto K : {llvm::Attribute::ReadNone, llvm::Attribute::ReadOnly,
+                 llvm::Attribute::WriteOnly, llvm::Attribute::ArgMemOnly,
+                 llvm::Attribute::InaccessibleMemOnly,
+                 llvm::Attribute::InaccessibleMemOrArgMemOnly})
+    FnOrCall.removeFnAttr(K);
+#endif
+  FnOrCall.removeFnAttr(llvm::Attribute::WillReturn);
+  FnOrCall.removeFnAttr(llvm::Attribute::Speculatable);
+}
+
+/// A distinct copy of `SP` without its retained nodes (local variables
+/// belong to the original).
+inline llvm::DISubprogram *cloneSubprogram(const llvm::DISubprogram &SP) {
+  llvm::TempDISubprogram T = SP.clone();
+#if LLVM_VERSION_MAJOR >= 15
+  T->replaceRetainedNodes(llvm::DINodeArray());
+#else
+  T->replaceOperandWith(7, nullptr); // retainedNodes
+#endif
+  return llvm::MDNode::replaceWithDistinct(std::move(T));
+}
+
+} // namespace compat
+} // namespace hotpath
+
+#endif // HOTPATH_PASS_COMPAT_H

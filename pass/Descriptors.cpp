@@ -1,0 +1,134 @@
+//===- Descriptors.cpp - Hook declarations and descriptor records ---------===//
+//
+// Per instrumented function this injects
+//
+//   @__hotpath_desc.<N> = internal global %hotpath_fn_desc {
+//       i32 ABI_VERSION, i32 flags, i64 N, ptr name, ptr symbol, ptr file,
+//       i32 line, i32 0 }
+//
+// and per module one constructor (llvm.global_ctors, priority 0)
+//
+//   call void @__hotpath_register(ptr @__hotpath_descs, i64 count, i32 1)
+//
+// Records are internal and outside any comdat: each translation unit keeps
+// its own, and the runtime merges records with the same hash.
+//
+//===----------------------------------------------------------------------===//
+#include "Descriptors.h"
+#include "Compat.h"
+
+#include "hotpath/abi.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace hotpath {
+
+uint64_t functionHash(const Function &F, StringRef TUPath) {
+  if (F.hasLocalLinkage())
+    return MD5Hash((TUPath + Twine('\0') + F.getName()).str());
+  return MD5Hash(F.getName());
+}
+
+Descriptors::Descriptors(Module &M) : M(M) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+  Type *Ptr = compat::ptrTy(Ctx);
+  // Layout of hotpath_fn_desc in abi.h.
+  DescTy = StructType::get(Ctx, {I32, I32, I64, Ptr, Ptr, Ptr, I32, I32});
+}
+
+static FunctionCallee declareHook(Module &M, StringRef Name,
+                                  FunctionType *Ty) {
+  FunctionCallee C = M.getOrInsertFunction(Name, Ty);
+  if (auto *F = dyn_cast<Function>(C.getCallee())) {
+    F->addFnAttr(Attribute::NoUnwind);
+    // Resolve through the GOT at load time: no PLT stub on the hot path.
+    F->addFnAttr(Attribute::NonLazyBind);
+  }
+  return C;
+}
+
+const Hooks &Descriptors::hooks() {
+  if (Declared)
+    return H;
+  LLVMContext &Ctx = M.getContext();
+  Type *Void = Type::getVoidTy(Ctx);
+  auto *DescFn = FunctionType::get(Void, {compat::ptrTy(Ctx)}, false);
+  auto *VoidFn = FunctionType::get(Void, false);
+  H.Enter = declareHook(M, "__hotpath_enter", DescFn);
+  H.Exit = declareHook(M, "__hotpath_exit", DescFn);
+  H.MainBegin = declareHook(M, "__hotpath_main_begin", VoidFn);
+  H.MainEnd = declareHook(M, "__hotpath_main_end", VoidFn);
+  Declared = true;
+  return H;
+}
+
+Constant *Descriptors::cstring(StringRef S) {
+  Constant *&C = Strings[S];
+  if (!C) {
+    Constant *Init = ConstantDataArray::getString(M.getContext(), S);
+    auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                  GlobalValue::PrivateLinkage, Init,
+                                  "__hotpath_str");
+    GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    GV->setAlignment(Align(1));
+    C = compat::asPtr(GV);
+  }
+  return C;
+}
+
+Constant *Descriptors::create(const FnRecord &R) {
+  LLVMContext &Ctx = M.getContext();
+  auto *I32 = Type::getInt32Ty(Ctx);
+  Constant *Init = ConstantStruct::get(
+      DescTy, {ConstantInt::get(I32, HOTPATH_ABI_VERSION),
+               ConstantInt::get(I32, R.Flags),
+               ConstantInt::get(Type::getInt64Ty(Ctx), R.Hash),
+               cstring(R.Name), cstring(R.Symbol), cstring(R.File),
+               ConstantInt::get(I32, R.Line), ConstantInt::get(I32, 0)});
+  // Not constant: the runtime writes runtime_id at registration.
+  auto *GV = new GlobalVariable(M, DescTy, /*isConstant=*/false,
+                                GlobalValue::InternalLinkage, Init,
+                                "__hotpath_desc." + utostr(R.Hash));
+  GV->setAlignment(Align(8));
+  Constant *P = compat::asPtr(GV);
+  Records.push_back(P);
+  return P;
+}
+
+void Descriptors::emitRegistration() {
+  if (Records.empty())
+    return;
+  LLVMContext &Ctx = M.getContext();
+  Type *Ptr = compat::ptrTy(Ctx);
+  auto *ArrTy = ArrayType::get(Ptr, Records.size());
+  auto *Arr = new GlobalVariable(M, ArrTy, /*isConstant=*/true,
+                                 GlobalValue::PrivateLinkage,
+                                 ConstantArray::get(ArrTy, Records),
+                                 "__hotpath_descs");
+  Arr->setAlignment(Align(8));
+
+  auto *Void = Type::getVoidTy(Ctx);
+  FunctionCallee Register = M.getOrInsertFunction(
+      "__hotpath_register",
+      FunctionType::get(Void,
+                        {Ptr, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx)},
+                        false));
+  auto *Ctor = Function::Create(FunctionType::get(Void, false),
+                                GlobalValue::InternalLinkage,
+                                "hotpath.module_ctor", &M);
+  Ctor->addFnAttr(Attribute::NoUnwind);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  B.CreateCall(Register, {compat::asPtr(Arr), B.getInt64(Records.size()),
+                          B.getInt32(HOTPATH_ABI_VERSION)});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, CtorPriority);
+}
+
+} // namespace hotpath

@@ -1,0 +1,306 @@
+//===- Rewrite.cpp - Wrapping a function between the hooks ----------------===//
+//
+// Injects, for a selected function @f (symbol, linkage, comdat, attributes
+// and calling convention unchanged):
+//
+//   define ... @f(args) {
+//     call void @__hotpath_enter(ptr @__hotpath_desc.N)
+//     %r = call notail @f.hotpath.N(args)     ; `invoke` when the body may unwind
+//     call void @__hotpath_exit(ptr @__hotpath_desc.N)
+//     ret %r
+//   unwind:                                   ; only with `invoke`
+//     %lp = landingpad { ptr, i32 } cleanup
+//     call void @__hotpath_exit(ptr @__hotpath_desc.N)
+//     resume { ptr, i32 } %lp
+//   }
+//   define internal ... @f.hotpath.N(args) noinline {   ; the original body
+//     call void asm sideeffect "", ""()       ; never deleted, merged, hoisted
+//     ...
+//   }
+//
+//===----------------------------------------------------------------------===//
+#include "Rewrite.h"
+#include "Compat.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace hotpath {
+
+namespace {
+
+/// Location of inserted calls: the function's scope line (ThreadSanitizer's
+/// ensureDebugInfo does the same with line 0). None without debug info.
+DebugLoc hookLoc(const Function &F) {
+  DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return DebugLoc();
+  unsigned Line = SP->getScopeLine() ? SP->getScopeLine() : SP->getLine();
+  return DILocation::get(F.getContext(), Line, 0, SP);
+}
+
+/// First instruction after the entry block's allocas: calls inserted there
+/// leave static allocas where every pass expects them.
+Instruction *entryInsertPoint(Function &F) {
+  BasicBlock &Entry = F.getEntryBlock();
+  BasicBlock::iterator It = Entry.getFirstInsertionPt();
+  while (isa<AllocaInst>(*It))
+    ++It;
+  return &*It;
+}
+
+CallInst *callHook(IRBuilder<> &B, FunctionCallee Hook,
+                   ArrayRef<Value *> Args) {
+  CallInst *CI = B.CreateCall(Hook, Args);
+  CI->setDoesNotThrow();
+  return CI;
+}
+
+/// The personality for a cleanup pad: the function's own, else the C++ one
+/// in C++ code, else the C one (both run cleanups for any exception).
+Constant *personalityFor(Function &F) {
+  if (F.hasPersonalityFn())
+    return F.getPersonalityFn();
+  Module &M = *F.getParent();
+  bool Cxx = compat::startsWith(F.getName(), "_Z") ||
+             M.getFunction("__gxx_personality_v0");
+  FunctionCallee P = M.getOrInsertFunction(
+      Cxx ? "__gxx_personality_v0" : "__gcc_personality_v0",
+      FunctionType::get(Type::getInt32Ty(F.getContext()), true));
+  return cast<Constant>(P.getCallee());
+}
+
+/// A block that runs the exit hook and resumes unwinding.
+BasicBlock *createCleanup(Function &F, Constant *Desc, const Hooks &H,
+                          const DebugLoc &DL) {
+  LLVMContext &Ctx = F.getContext();
+  F.setPersonalityFn(personalityFor(F));
+  auto *BB = BasicBlock::Create(Ctx, "hotpath.cleanup", &F);
+  IRBuilder<> B(BB);
+  B.SetCurrentDebugLocation(DL);
+  auto *LPTy = StructType::get(compat::ptrTy(Ctx), Type::getInt32Ty(Ctx));
+  LandingPadInst *LP = B.CreateLandingPad(LPTy, 0);
+  LP->setCleanup(true);
+  callHook(B, H.Exit, {Desc});
+  B.CreateResume(LP);
+  return BB;
+}
+
+bool readsOwnFrame(const Instruction &I) {
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::returnaddress:
+  case Intrinsic::addressofreturnaddress:
+  case Intrinsic::frameaddress:
+  case Intrinsic::sponentry:
+  case Intrinsic::localescape:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Marker attributes: the function's own, never inlined, and none that
+/// contradict the side effect the marker now has.
+void prepareMarker(Function &Marker, Function &F) {
+  Marker.copyAttributesFrom(&F);
+  Marker.setLinkage(GlobalValue::InternalLinkage);
+  Marker.setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  // Dropped with the wrapper when the linker discards a duplicate comdat.
+  if (F.hasComdat())
+    Marker.setComdat(F.getComdat());
+  Marker.setPrefixData(nullptr);
+  Marker.setPrologueData(nullptr);
+  Marker.removeFnAttr(Attribute::AlwaysInline);
+  Marker.removeFnAttr(Attribute::InlineHint);
+  Marker.addFnAttr(Attribute::NoInline);
+  compat::removeMemoryAttrs(Marker);
+}
+
+/// An empty `asm sideeffect` at the marker's entry: FunctionAttrs can no
+/// longer infer memory(none)/willreturn for it, so DCE, CSE and LICM keep
+/// every call even when the body is pure. It emits no instruction.
+void pinMarker(Function &Marker) {
+  LLVMContext &Ctx = Marker.getContext();
+  auto *Asm = InlineAsm::get(FunctionType::get(Type::getVoidTy(Ctx), false),
+                             "", "", /*hasSideEffects=*/true);
+  IRBuilder<> B(entryInsertPoint(Marker));
+  B.SetCurrentDebugLocation(hookLoc(Marker));
+  B.CreateCall(Asm)->setDoesNotThrow();
+}
+
+} // namespace
+
+std::string inPlaceReason(const Function &F) {
+  if (F.isVarArg())
+    return "variadic";
+  if (F.hasFnAttribute(Attribute::ReturnsTwice))
+    return "returns_twice";
+  for (const BasicBlock &BB : F) {
+    if (BB.getTerminatingMustTailCall())
+      return "musttail call";
+    if (BB.hasAddressTaken())
+      return "address of a label taken";
+    for (const Instruction &I : BB)
+      if (readsOwnFrame(I))
+        return "reads its own frame or return address";
+  }
+  return "";
+}
+
+Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
+                       const Hooks &H) {
+  Module &M = *F.getParent();
+  LLVMContext &Ctx = F.getContext();
+
+  // Decimal suffix: the GNU demangler shows `[clone .hotpath.N]`.
+  auto *Marker = Function::Create(F.getFunctionType(),
+                                  GlobalValue::InternalLinkage,
+                                  F.getAddressSpace(),
+                                  F.getName() + ".hotpath." + utostr(Hash));
+  M.getFunctionList().insertAfter(F.getIterator(), Marker);
+  prepareMarker(*Marker, F);
+
+  compat::moveBody(F, *Marker);
+  for (auto [From, To] : zip(F.args(), Marker->args())) {
+    From.replaceAllUsesWith(&To);
+    To.takeName(&From);
+    From.setName(To.getName());
+  }
+
+  // The marker keeps the original DISubprogram (the body's locations and
+  // variables point at it); the wrapper gets a distinct copy.
+  if (DISubprogram *SP = F.getSubprogram()) {
+    Marker->setSubprogram(SP);
+    F.setSubprogram(compat::cloneSubprogram(*SP));
+  }
+
+  // A coroutine stays one: the marker is the coroutine (its ramp is what
+  // the wrapper measures) and the wrapper is a plain function.
+  if (compat::isPresplitCoroutine(F)) {
+    compat::removePresplitCoroutine(F);
+    for (Instruction &I : instructions(*Marker))
+      if (auto *II = dyn_cast<IntrinsicInst>(&I))
+        if (II->getIntrinsicID() == Intrinsic::coro_id &&
+            II->getArgOperand(2)->stripPointerCasts() == &F)
+          II->setArgOperand(2, compat::asPtr(Marker));
+  }
+  pinMarker(*Marker);
+
+  // The wrapper.
+  DebugLoc DL = hookLoc(F);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
+  B.SetCurrentDebugLocation(DL);
+  callHook(B, H.Enter, {Desc});
+
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : F.args())
+    Args.push_back(&A);
+  CallBase *Call;
+  if (Marker->doesNotThrow()) {
+    auto *CI = B.CreateCall(Marker, Args);
+    CI->setTailCallKind(CallInst::TCK_NoTail);
+    Call = CI;
+  } else {
+    auto *Cont = BasicBlock::Create(Ctx, "hotpath.ret", &F);
+    Call = B.CreateInvoke(Marker, Cont, createCleanup(F, Desc, H, DL), Args);
+    B.SetInsertPoint(Cont);
+  }
+  // Parameter and return attributes (sret, byval, ...) are part of the ABI
+  // of the call and must match the callee's.
+  AttributeList AL = F.getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0, E = F.arg_size(); I != E; ++I)
+    ParamAttrs.push_back(AL.getParamAttrs(I));
+  Call->setAttributes(
+      AttributeList::get(Ctx, AttributeSet(), AL.getRetAttrs(), ParamAttrs));
+  Call->setCallingConv(F.getCallingConv());
+
+  callHook(B, H.Exit, {Desc});
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Call);
+  return Marker;
+}
+
+void instrumentInPlace(Function &F, Constant *Desc, const Hooks &H) {
+  DebugLoc DL = hookLoc(F);
+  SmallVector<Instruction *, 8> Exits;
+  SmallVector<CallInst *, 16> MayThrow;
+  for (BasicBlock &BB : F) {
+    Instruction *T = BB.getTerminator();
+    if (isa<ReturnInst>(T)) {
+      // The frame is gone once a musttail call starts: exit before it.
+      CallInst *MT = BB.getTerminatingMustTailCall();
+      Exits.push_back(MT ? static_cast<Instruction *>(MT) : T);
+    } else if (isa<ResumeInst>(T)) {
+      Exits.push_back(T);
+    }
+    for (Instruction &I : BB)
+      if (auto *CI = dyn_cast<CallInst>(&I))
+        if (!CI->doesNotThrow() && !CI->isMustTailCall() &&
+            !isa<IntrinsicInst>(CI) && !CI->isInlineAsm())
+          MayThrow.push_back(CI);
+  }
+
+  IRBuilder<> B(entryInsertPoint(F));
+  B.SetCurrentDebugLocation(DL);
+  callHook(B, H.Enter, {Desc});
+  for (Instruction *I : Exits) {
+    B.SetInsertPoint(I);
+    callHook(B, H.Exit, {Desc});
+  }
+  // Calls that may unwind out of F unwind through a cleanup with the exit
+  // hook instead (existing landing pads end in a `resume`, handled above).
+  if (!MayThrow.empty()) {
+    BasicBlock *Cleanup = createCleanup(F, Desc, H, DL);
+    for (CallInst *CI : MayThrow)
+      changeToInvokeAndSplitBasicBlock(CI, Cleanup);
+  }
+}
+
+void instrumentMain(Function &Main, const Hooks &H) {
+  DebugLoc DL = hookLoc(Main);
+  SmallVector<Instruction *, 4> Rets;
+  for (BasicBlock &BB : Main)
+    if (isa<ReturnInst>(BB.getTerminator())) {
+      CallInst *MT = BB.getTerminatingMustTailCall();
+      Rets.push_back(MT ? static_cast<Instruction *>(MT) : BB.getTerminator());
+    }
+  IRBuilder<> B(entryInsertPoint(Main));
+  B.SetCurrentDebugLocation(DL);
+  callHook(B, H.MainBegin, {});
+  for (Instruction *I : Rets) {
+    B.SetInsertPoint(I);
+    callHook(B, H.MainEnd, {});
+  }
+}
+
+void dropPurity(Module &M, ArrayRef<Function *> Fns) {
+  SmallPtrSet<const Value *, 16> Set(Fns.begin(), Fns.end());
+  for (Function *F : Fns)
+    compat::removeMemoryAttrs(*F);
+  for (Function &Caller : M)
+    for (Instruction &I : instructions(Caller))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Set.count(CB->getCalledOperand()->stripPointerCasts()))
+          compat::removeMemoryAttrs(*CB);
+}
+
+} // namespace hotpath

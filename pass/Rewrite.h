@@ -1,0 +1,48 @@
+//===- Rewrite.h - Wrapping a function between the hooks -------*- C++ -*-===//
+//
+// SPEC 4. A selected function `f` keeps its symbol and becomes
+//
+//   f(args) { __hotpath_enter(&desc); r = f.hotpath.<N>(args); __hotpath_exit(&desc); return r; }
+//
+// with the original body in the noinline marker `f.hotpath.<N>`. Functions
+// that cannot be split that way (varargs, musttail, returns_twice, ...) get
+// the hooks in place instead. docs/rewrite.md has the details.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_PASS_REWRITE_H
+#define HOTPATH_PASS_REWRITE_H
+
+#include "Descriptors.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Function.h"
+
+#include <cstdint>
+#include <string>
+
+namespace hotpath {
+
+/// Why `F` must be instrumented in place; "" when it can be wrapped.
+std::string inPlaceReason(const llvm::Function &F);
+
+/// Moves the body of `F` to `<name>.hotpath.<Hash>` and makes `F` call it
+/// between the hooks. Returns the marker.
+llvm::Function *wrapFunction(llvm::Function &F, uint64_t Hash,
+                             llvm::Constant *Desc, const Hooks &H);
+
+/// Enter hook at the entry, exit hook on every path that leaves `F`.
+void instrumentInPlace(llvm::Function &F, llvm::Constant *Desc,
+                       const Hooks &H);
+
+/// `main = true`: __hotpath_main_begin first, __hotpath_main_end before
+/// every return (after the exit hook when main itself is measured).
+void instrumentMain(llvm::Function &Main, const Hooks &H);
+
+/// Drops the attributes that let the optimizer delete or merge calls
+/// (memory effects, willreturn, speculatable) from the instrumented
+/// functions and from every call of them in the module.
+void dropPurity(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Fns);
+
+} // namespace hotpath
+
+#endif // HOTPATH_PASS_REWRITE_H
