@@ -16,6 +16,9 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdlib>
+#include <cstring>
+
 using namespace llvm;
 
 namespace hotpath {
@@ -92,9 +95,32 @@ std::string demangleName(StringRef Symbol) {
   size_t Dot = S.find('.', 1);
   if (Dot != StringRef::npos)
     S = S.substr(0, Dot);
-  if (!hasPrefix(S, "_Z") && !hasPrefix(S, "__Z"))
+  if (hasPrefix(S, "__Z")) // Darwin's extra underscore
+    S = S.drop_front();
+  if (!hasPrefix(S, "_Z"))
     return S.str();
-  std::string D = llvm::demangle(S.str());
+  std::string Mangled = S.str();
+  ItaniumPartialDemangler PD;
+  if (PD.partialDemangle(Mangled.c_str()))
+    return Mangled; // not a valid mangling (for this LLVM's demangler)
+  size_t N = 0;
+  char *Full = PD.finishDemangle(nullptr, &N);
+  if (!Full)
+    return Mangled;
+  std::string D = Full;
+  std::free(Full);
+  // Function templates mangle their return type: "int ns::f<int>(int)".
+  // Drop it so that "^ns::" selects templates like every other function.
+  if (PD.isFunction()) {
+    N = 0;
+    if (char *Ret = PD.getFunctionReturnType(nullptr, &N)) {
+      std::string R = Ret;
+      std::free(Ret);
+      if (!R.empty() && D.size() > R.size() && D.compare(0, R.size(), R) == 0 &&
+          D[R.size()] == ' ')
+        D.erase(0, R.size() + 1);
+    }
+  }
   // LLVM 14's demangler writes "vector<vector<int> >", LLVM 19's ">>".
   std::string Out;
   Out.reserve(D.size());

@@ -29,9 +29,20 @@ TEST(Demangle, NestedTemplatesCloseWithoutSpace) {
       demangleName("_Z1fRKSt6vectorIS_IiSaIiEESaIS1_EE"),
       "f(std::vector<std::vector<int, std::allocator<int>>, "
       "std::allocator<std::vector<int, std::allocator<int>>>> const&)");
-  EXPECT_EQ(demangleName("_Z1gI1AI1BIiEEEvv"), "void g<A<B<int>>>()");
+  EXPECT_EQ(demangleName("_Z1gI1AI1BIiEEEvv"), "g<A<B<int>>>()");
   // operator>> keeps its name.
   EXPECT_EQ(demangleName("_ZN1SrsEi"), "S::operator>>(int)");
+}
+
+TEST(Demangle, TemplateReturnTypesAreDropped) {
+  // c++filt prints "int myapp::twice<int>(int)": "^myapp::" would miss it.
+  EXPECT_EQ(demangleName("_ZN5myapp5twiceIiEET_S1_"), "myapp::twice<int>(int)");
+  EXPECT_EQ(demangleName("_ZN2ns4makeISt6vectorIiSaIiEEEET_v"),
+            "ns::make<std::vector<int, std::allocator<int>>>()");
+  // Not a template: no return type in the mangling, nothing dropped.
+  EXPECT_EQ(demangleName("_ZN2ns3getEv"), "ns::get()");
+  // Darwin spelling.
+  EXPECT_EQ(demangleName("__ZN2ns3getEv"), "ns::get()");
 }
 
 TEST(Demangle, CompilerSuffixesAreStripped) {
@@ -262,12 +273,12 @@ TEST_F(Select, RegexOverLongTemplateNames) {
   std::string Name = demangleName(Mangled);
   ASSERT_GT(Name.size(), 5000u) << Name;
   EXPECT_EQ(Name.find("> >"), std::string::npos);
-  Config C = config("[functions]\ninclude = [\"^void run<(std::pair<int, )+\"]\n"
+  Config C = config("[functions]\ninclude = [\"^run<(std::pair<int, )+\"]\n"
                     "exclude = [\"int>{200}\"]\n");
   Selection S = selectFunction(fn(Mangled), {}, &C, "");
   EXPECT_FALSE(S.Selected);
   EXPECT_EQ(S.Reason, "excluded by 'int>{200}' (hotpath.toml:3)");
-  Config C2 = config("[functions]\ninclude = [\"^void run<(std::pair<int, )+\"]\n");
+  Config C2 = config("[functions]\ninclude = [\"^run<(std::pair<int, )+\"]\n");
   EXPECT_TRUE(selectFunction(fn(Mangled), {}, &C2, "").Selected);
 }
 
