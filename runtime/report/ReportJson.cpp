@@ -2,6 +2,7 @@
 #include "ReportJson.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -23,7 +24,12 @@ OJson sectionToJson(const FunctionsSection &S) {
   J["description"] = S.Description;
   J[sectionTotalKey(S.Kind)] = S.Total;
   bool Dist = S.Kind != SectionKind::Icount;
-  J["percentiles"] = Dist ? S.Percentiles : std::vector<double>();
+  // 95, not 95.0: integral percentiles are written as integers.
+  OJson Ps = OJson::array();
+  if (Dist)
+    for (double P : S.Percentiles)
+      Ps.push_back(P == std::floor(P) ? OJson(uint64_t(P)) : OJson(P));
+  J["percentiles"] = std::move(Ps);
   if (S.SamplingRate)
     J["sampling_rate"] = *S.SamplingRate;
   if (S.Exclusive)

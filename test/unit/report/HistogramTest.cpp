@@ -1,0 +1,163 @@
+//===- HistogramTest.cpp - The <=1% bound against exact percentiles -------===//
+#include "Histogram.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+using hotpath::rt::Histogram;
+
+namespace {
+
+const double Ps[] = {0, 1, 10, 25, 50, 75, 90, 95, 99, 99.9, 99.99, 100};
+
+// Nearest rank: the value of rank ceil(P/100 * N), at least 1.
+uint64_t exactPercentile(std::vector<uint64_t> V, double P) {
+  std::sort(V.begin(), V.end());
+  size_t Rank = size_t(std::ceil(P / 100.0 * V.size() * (1 - 1e-12)));
+  Rank = std::clamp<size_t>(Rank, 1, V.size());
+  return V[Rank - 1];
+}
+
+void checkBound(const std::vector<uint64_t> &Values, const char *What) {
+  Histogram H;
+  for (uint64_t V : Values)
+    H.record(V);
+  ASSERT_EQ(H.count(), Values.size());
+  for (double P : Ps) {
+    uint64_t Exact = exactPercentile(Values, P);
+    uint64_t Got = H.percentile(P);
+    double Err = Exact ? std::fabs(double(Got) - double(Exact)) / Exact : Got;
+    EXPECT_LE(Err, 0.01) << What << " p" << P << ": exact " << Exact
+                         << ", histogram " << Got;
+  }
+  EXPECT_EQ(H.min(), *std::min_element(Values.begin(), Values.end()));
+  EXPECT_EQ(H.max(), *std::max_element(Values.begin(), Values.end()));
+}
+
+} // namespace
+
+TEST(Histogram, EveryBucketIsWithinOnePercent) {
+  // Walk values across all magnitudes: the representative of a value's
+  // bucket is within 1% of it (in fact within 1/256).
+  for (uint64_t V = 1; V < (uint64_t(1) << 62); V += V / 97 + 1) {
+    uint64_t R = Histogram::valueOf(Histogram::bucketOf(V));
+    ASSERT_LE(std::fabs(double(R) - double(V)) / double(V), 0.0040)
+        << "value " << V << " bucket " << Histogram::bucketOf(V);
+  }
+  EXPECT_EQ(Histogram::valueOf(Histogram::bucketOf(127)), 127u);
+  EXPECT_EQ(Histogram::bucketOf(UINT64_MAX) + 0u,
+            Histogram::bucketOf(UINT64_MAX - 1));
+}
+
+TEST(Histogram, BucketsAreMonotonic) {
+  uint32_t Prev = 0;
+  for (uint64_t V = 0; V < 1000000; ++V) {
+    uint32_t B = Histogram::bucketOf(V);
+    ASSERT_GE(B, Prev) << V;
+    Prev = B;
+  }
+}
+
+TEST(Histogram, Uniform) {
+  std::mt19937_64 R(1);
+  std::uniform_int_distribution<uint64_t> D(100, 10000000);
+  std::vector<uint64_t> V(200000);
+  for (auto &X : V)
+    X = D(R);
+  checkBound(V, "uniform");
+}
+
+TEST(Histogram, Exponential) {
+  std::mt19937_64 R(2);
+  std::exponential_distribution<double> D(1.0 / 50000);
+  std::vector<uint64_t> V(200000);
+  for (auto &X : V)
+    X = uint64_t(D(R)) + 1;
+  checkBound(V, "exponential");
+}
+
+TEST(Histogram, Bimodal) {
+  std::mt19937_64 R(3);
+  std::normal_distribution<double> Fast(800, 50), Slow(2000000, 100000);
+  std::vector<uint64_t> V(100000);
+  for (size_t I = 0; I < V.size(); ++I)
+    V[I] = uint64_t(std::max(1.0, I % 10 ? Fast(R) : Slow(R)));
+  checkBound(V, "bimodal");
+}
+
+TEST(Histogram, HeavyTail) {
+  std::mt19937_64 R(4);
+  std::lognormal_distribution<double> D(8, 3); // spans ~10 decades
+  std::vector<uint64_t> V(200000);
+  for (auto &X : V)
+    X = uint64_t(std::min(D(R), 1e18)) + 1;
+  checkBound(V, "lognormal");
+  std::vector<uint64_t> P(50000); // Pareto-like
+  for (size_t I = 0; I < P.size(); ++I)
+    P[I] = uint64_t(1e12 / double(I + 1));
+  checkBound(P, "pareto");
+}
+
+TEST(Histogram, SmallValuesAreExact) {
+  std::vector<uint64_t> V;
+  for (uint64_t I = 0; I < 128; ++I)
+    V.push_back(I);
+  Histogram H;
+  for (uint64_t X : V)
+    H.record(X);
+  for (double P : Ps)
+    EXPECT_EQ(H.percentile(P), exactPercentile(V, P)) << P;
+}
+
+TEST(Histogram, SingleValue) {
+  checkBound({123456789}, "single");
+  Histogram H;
+  H.record(123456789, 1000);
+  EXPECT_EQ(H.count(), 1000u);
+  EXPECT_EQ(H.percentile(50), 123456789u); // clamped to the exact min/max
+  EXPECT_EQ(H.bucketCount(), 1u);
+}
+
+TEST(Histogram, Empty) {
+  Histogram H;
+  EXPECT_EQ(H.count(), 0u);
+  EXPECT_EQ(H.percentile(95), 0u);
+  EXPECT_EQ(H.min(), 0u);
+  EXPECT_EQ(H.max(), 0u);
+  H.record(5, 0); // a zero count records nothing
+  EXPECT_EQ(H.count(), 0u);
+}
+
+TEST(Histogram, MergeEqualsRecordingEverything) {
+  std::mt19937_64 R(5);
+  std::exponential_distribution<double> D(1.0 / 3000);
+  Histogram A, B, All;
+  std::vector<uint64_t> V;
+  for (int I = 0; I < 50000; ++I) {
+    uint64_t X = uint64_t(D(R)) + (I % 2 ? 1000000 : 0);
+    V.push_back(X);
+    (I % 3 ? A : B).record(X);
+    All.record(X);
+  }
+  Histogram Empty;
+  A.merge(Empty);
+  A.merge(B);
+  EXPECT_EQ(A.count(), All.count());
+  EXPECT_EQ(A.min(), All.min());
+  EXPECT_EQ(A.max(), All.max());
+  EXPECT_EQ(A.bucketCount(), All.bucketCount());
+  for (double P : Ps)
+    EXPECT_EQ(A.percentile(P), All.percentile(P)) << P;
+  Empty.merge(A);
+  EXPECT_EQ(Empty.percentile(95), All.percentile(95));
+}
+
+TEST(Histogram, SparseMemory) {
+  Histogram H;
+  for (int I = 0; I < 100000; ++I)
+    H.record(1000 + I % 3);
+  EXPECT_LE(H.bucketCount(), 3u);
+}

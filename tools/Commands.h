@@ -1,0 +1,30 @@
+//===- Commands.h - The subcommands of `hotpath` ----------------*- C++ -*-===//
+//
+// Each subcommand lives in its own file and is listed in Main.cpp's table.
+// Exit status: 0 success, 2 bad input or usage; others per subcommand
+// (diff: 3 regression, 4 nothing judged).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_TOOL_COMMANDS_H
+#define HOTPATH_TOOL_COMMANDS_H
+
+#include <string>
+#include <vector>
+
+namespace hotpath::tool {
+
+using Args = std::vector<std::string>;
+
+inline constexpr int ExitOk = 0;
+inline constexpr int ExitBadInput = 2;
+
+/// `hotpath report FILE.json [--format table|markdown|json]`
+int reportCommand(const Args &A);
+extern const char *const ReportUsage;
+
+/// Prints "hotpath: <message>" on stderr (one line) and returns 2.
+int badInput(const std::string &Message);
+
+} // namespace hotpath::tool
+
+#endif // HOTPATH_TOOL_COMMANDS_H
