@@ -1,0 +1,53 @@
+//===- Clock.h - TSC ticks, calibrated to ns against MONOTONIC_RAW -*- C++ -*-===//
+//
+// The hot path reads raw ticks (rdtsc: no syscall, no vDSO, ~20 cycles);
+// the drain converts ticks to ns. The ratio comes from two
+// (ticks, CLOCK_MONOTONIC_RAW) anchors: one at session begin, one read when
+// the drain first needs it, at least 1 ms later, frozen once 20 ms apart.
+// sysfs/cpuinfo frequencies are not trusted (often absent in VMs). When
+// cpuid does not report an invariant TSC (leaf 0x80000007, EDX bit 8), the
+// ticks are clock_gettime(CLOCK_MONOTONIC_RAW) nanoseconds instead.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_CLOCK_H
+#define HOTPATH_RUNTIME_CLOCK_H
+
+#include <cstdint>
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+namespace hotpath::rt {
+
+/// Set once by clockInit(); constant-initialised to the safe fallback.
+extern bool ClockUsesTsc;
+
+inline uint64_t monoRawNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC_RAW, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
+/// Ticks: TSC when invariant, else ns. Never 0 (0 marks untimed frames).
+inline uint64_t readTicks() {
+#if defined(__x86_64__) || defined(__i386__)
+  if (__builtin_expect(ClockUsesTsc, 1))
+    return __rdtsc();
+#endif
+  return monoRawNs();
+}
+
+/// cpuid check; idempotent. HOTPATH_CLOCK=monotonic forces the fallback.
+void clockInit();
+/// True when the CPU reports an invariant TSC.
+bool tscInvariant();
+/// Anchors a new calibration (session begin).
+void clockStartCalibration();
+/// ns per tick (1.0 for the fallback). Call from one thread at a time
+/// (the drain lock): it may spin up to 1 ms on the first call.
+double nsPerTick();
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_CLOCK_H

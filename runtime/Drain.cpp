@@ -1,0 +1,193 @@
+//===- Drain.cpp - Sweeping the queues into per-function statistics -------===//
+#include "Drain.h"
+#include "Clock.h"
+#include "Registry.h"
+#include "ThreadState.h"
+
+#include <cerrno>
+#include <csignal>
+#include <ctime>
+#include <pthread.h>
+
+namespace hotpath::rt {
+namespace {
+
+pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
+Aggregate *Agg = nullptr; // built on first use, never destroyed: detached
+                          // threads may outlive static destructors
+
+// Drain thread control.
+pthread_mutex_t CtlMu = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t CtlCond;
+bool Running = false, Stop = false;
+std::atomic<bool> Paused{false};
+unsigned Interval = 50;
+pthread_t Thread;
+
+inline uint64_t toNs(uint64_t Ticks, double R) {
+  return uint64_t(double(Ticks) * R + 0.5);
+}
+
+void growTiming(Aggregate &A, uint32_t Id) {
+  uint32_t N = functionCount();
+  A.Timing.resize((Id > N ? Id : N) + 1);
+}
+
+// Untimed calls and folded timed calls of one thread, then zeroed.
+void mergeTables(ThreadState *T, Aggregate &A, double R) {
+  uint32_t N = functionCount();
+  if (A.Timing.size() < N + 1)
+    growTiming(A, N);
+  for (uint32_t I = 1; I <= N && I < MaxFunctions; ++I) {
+    uint64_t C = T->Counts[I];
+    FoldEntry F = T->Fold[I];
+    if (!C && !F.Timed)
+      continue;
+    FunctionTiming &FT = A.Timing[I];
+    FT.Calls += C + F.Timed;
+    T->DrainCalls += C + F.Timed;
+    if (F.Timed) {
+      FT.Timed += F.Timed;
+      FT.TotalNs += toNs(F.SumTicks, R);
+      uint64_t Min = toNs(~F.MinInv, R), Max = toNs(F.MaxTicks, R);
+      FT.MinNs = Min < FT.MinNs ? Min : FT.MinNs;
+      FT.MaxNs = Max > FT.MaxNs ? Max : FT.MaxNs;
+    }
+  }
+  clearTables(T, N);
+}
+
+ThreadInfo infoOf(ThreadState *T, bool Exited) {
+  ThreadInfo I;
+  I.Tid = T->Tid;
+  I.Name = T->Name;
+  I.Events = T->DrainCalls;
+  I.Exited = Exited;
+  return I;
+}
+
+void *drainMain(void *) {
+  sigset_t All;
+  sigfillset(&All);
+  pthread_sigmask(SIG_BLOCK, &All, nullptr); // signals go to the program
+  pthread_setname_np(pthread_self(), "hotpath-drain");
+  pthread_mutex_lock(&CtlMu);
+  while (!Stop) {
+    timespec D;
+    clock_gettime(CLOCK_MONOTONIC, &D);
+    uint64_t Ns = uint64_t(D.tv_nsec) + uint64_t(Interval) * 1000000u;
+    D.tv_sec += time_t(Ns / 1000000000u);
+    D.tv_nsec = long(Ns % 1000000000u);
+    while (!Stop && pthread_cond_timedwait(&CtlCond, &CtlMu, &D) != ETIMEDOUT)
+      ;
+    if (Stop)
+      break;
+    if (Paused.load(std::memory_order_relaxed))
+      continue;
+    pthread_mutex_unlock(&CtlMu);
+    drainLock();
+    sweepAll(false);
+    drainUnlock();
+    pthread_mutex_lock(&CtlMu);
+  }
+  pthread_mutex_unlock(&CtlMu);
+  return nullptr;
+}
+
+} // namespace
+
+void drainLock() { pthread_mutex_lock(&Lock); }
+void drainUnlock() { pthread_mutex_unlock(&Lock); }
+void drainResetLockInChild() {
+  pthread_mutex_init(&Lock, nullptr);
+  pthread_mutex_init(&CtlMu, nullptr);
+}
+
+Aggregate &aggregate() {
+  if (!Agg)
+    Agg = new Aggregate();
+  return *Agg;
+}
+
+void resetAggregate() { aggregate() = Aggregate(); }
+
+void sweepAll(bool Final) {
+  Aggregate &A = aggregate();
+  ++A.Sweeps;
+  double R = nsPerTick();
+  if (A.Timing.size() < functionCount() + 1)
+    growTiming(A, 0);
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    uint32_t St = T->Status.load(std::memory_order_acquire);
+    if (St == ThreadFree)
+      continue;
+    uint64_t N = T->Q.consume([&](const Event &E) {
+      if (E.Id >= A.Timing.size())
+        growTiming(A, E.Id);
+      A.Timing[E.Id].add(toNs(E.Ticks, R));
+    });
+    A.Events += N;
+    T->DrainCalls += N;
+    if (St == ThreadExited || Final)
+      mergeTables(T, A, R);
+    if (St == ThreadExited) {
+      A.Exited.push_back(infoOf(T, true));
+      T->DrainCalls = 0;
+      T->Status.store(ThreadFree, std::memory_order_release);
+    }
+  }
+}
+
+void collectLiveThreads(std::vector<ThreadInfo> &Out) {
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    if (T->Status.load(std::memory_order_acquire) != ThreadLive)
+      continue;
+    if (!T->DrainCalls)
+      continue; // attached, but nothing measured in this session
+    if (pthread_getname_np(T->Self, T->Name, sizeof T->Name) != 0)
+      T->Name[0] = 0;
+    Out.push_back(infoOf(T, false));
+    T->DrainCalls = 0;
+  }
+}
+
+void startDrainThread(unsigned IntervalMs) {
+  pthread_mutex_lock(&CtlMu);
+  if (Running) {
+    pthread_mutex_unlock(&CtlMu);
+    return;
+  }
+  pthread_condattr_t Attr;
+  pthread_condattr_init(&Attr);
+  pthread_condattr_setclock(&Attr, CLOCK_MONOTONIC);
+  pthread_cond_init(&CtlCond, &Attr);
+  pthread_condattr_destroy(&Attr);
+  Interval = IntervalMs ? IntervalMs : 1;
+  Stop = false;
+  Running = pthread_create(&Thread, nullptr, drainMain, nullptr) == 0;
+  pthread_mutex_unlock(&CtlMu);
+}
+
+void stopDrainThread() {
+  pthread_mutex_lock(&CtlMu);
+  if (!Running) {
+    pthread_mutex_unlock(&CtlMu);
+    return;
+  }
+  Stop = true;
+  pthread_cond_signal(&CtlCond);
+  pthread_mutex_unlock(&CtlMu);
+  pthread_join(Thread, nullptr);
+  Running = false;
+}
+
+void forgetDrainThreadInChild() {
+  Running = false;
+  Stop = false;
+}
+
+void setDrainPaused(bool P) { Paused.store(P, std::memory_order_relaxed); }
+
+} // namespace hotpath::rt

@@ -1,0 +1,89 @@
+//===- Hooks.cpp - The hook ABI (abi.h) and the hooks' slow paths ---------===//
+#include "HotPath.h"
+#include "Registry.h"
+#include "Session.h"
+
+#define HP_EXPORT extern "C" __attribute__((visibility("default")))
+
+using namespace hotpath::rt;
+
+// The frame address of the hook itself: enter and exit are called from the
+// same wrapper frame, so both see the same address, and a deeper call's
+// hooks see a lower one. The pass passes nothing.
+#define HP_SP() reinterpret_cast<uintptr_t>(__builtin_frame_address(0))
+
+HP_EXPORT void __hotpath_enter(hotpath_fn_desc *D) { hookEnter(D, HP_SP()); }
+// Same function, hidden: Session.cpp compares its address with what the
+// global scope resolves __hotpath_enter to (a second runtime copy).
+extern "C" __attribute__((visibility("hidden"))) void
+HpEnterLocal(hotpath_fn_desc *) __attribute__((alias("__hotpath_enter")));
+HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) { hookExit(D, HP_SP()); }
+
+HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs,
+                                  uint64_t Count, uint32_t AbiVersion) {
+  registerFunctions(Descs, Count, AbiVersion);
+}
+
+HP_EXPORT void __hotpath_main_begin(void) { sessionBegin(BeginKind::Main); }
+HP_EXPORT void __hotpath_main_end(void) { sessionEnd(); }
+HP_EXPORT void hotpath_session_begin(void) {
+  sessionBegin(BeginKind::Explicit);
+}
+HP_EXPORT void hotpath_session_end(void) { sessionEnd(); }
+
+namespace hotpath::rt {
+
+// Rare: first call on this thread, first call of a session, abandoned
+// frames, shadow stack full, or no session at all.
+void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
+  if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED)) {
+    if (!lazySessionAllowed())
+      return;
+    sessionBegin(BeginKind::Lazy);
+    if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+      return;
+  }
+  ThreadState *T = CurrentThread;
+  if (!T && !(T = attachThread()))
+    return;
+  if (T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    syncThread(T);
+  // Close frames that no longer exist: each exactly once, timed to now.
+  uint64_t SpInv = ~uint64_t(Sp);
+  while (T->Depth && T->Stack[T->Depth].SpInv >= SpInv)
+    closeTop(T);
+  if (tryEnter(T, D, Sp))
+    return;
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  if (Id && T->Depth + 2 > MaxDepth) {
+    // Deeper than the shadow stack: counted, not timed.
+    ++T->Overflow;
+    signalSafeAdd(&T->Counts[Id], 1);
+  }
+}
+
+void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
+  ThreadState *T = CurrentThread;
+  if (!T || T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    return; // no session, or a call entered before this session began
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  if (!Id)
+    return;
+  if (T->Overflow && T->Depth + 2 > MaxDepth) {
+    --T->Overflow;
+    return;
+  }
+  // Our frame is the nearest with our id that is not deeper than us; all
+  // above it were abandoned: close them first, each exactly once.
+  uint64_t SpInv = ~uint64_t(Sp);
+  uint32_t Match = T->Depth;
+  while (Match && !(T->Stack[Match].Id == Id && T->Stack[Match].SpInv <= SpInv))
+    --Match;
+  if (!Match)
+    return; // entered before this thread joined the session
+  while (T->Depth > Match)
+    closeTop(T);
+  closeTop(T);
+}
+
+} // namespace hotpath::rt

@@ -1,0 +1,117 @@
+//===- HotPath.h - The enter and exit hooks' fast paths ---------*- C++ -*-===//
+//
+// Everything a measured call executes in steady state is in this header.
+// No lock, no atomic RMW, no allocation, no syscall; only this thread's
+// memory is written, so the hooks are async-signal-safe:
+//  - enter reserves its stack slot (Depth++) before filling it; a slot is
+//    cleared (SpInv = 0) when popped, so a handler that interrupts between
+//    the two sees a frame that is never mistaken for an abandoned one;
+//  - exit reads its frame before popping it;
+//  - the queue push detects a push it interrupted and folds instead.
+// Anything unusual (no state yet, another session, abandoned frames,
+// mismatched exit, full queue) goes to a slow path in Hooks.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_HOTPATH_H
+#define HOTPATH_RUNTIME_HOTPATH_H
+
+#include "Clock.h"
+#include "ThreadState.h"
+#include "hotpath/abi.h"
+
+namespace hotpath::rt {
+
+void enterSlow(hotpath_fn_desc *D, uintptr_t Sp);
+void exitSlow(hotpath_fn_desc *D, uintptr_t Sp);
+
+#define HP_LIKELY(X) __builtin_expect(!!(X), 1)
+#define HP_UNLIKELY(X) __builtin_expect(!!(X), 0)
+#define HP_INLINE inline __attribute__((always_inline))
+
+HP_INLINE bool stateCurrent(ThreadState *T) {
+  return HP_LIKELY(T) &&
+         HP_LIKELY(T->Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED));
+}
+
+/// Records one finished timed call: queue it, or fold it when the queue is
+/// full or this push interrupted another one.
+HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
+                       uint64_t Ticks) {
+  if (HP_UNLIKELY(T->Q.push(Id, Caller, Ticks) != PushResult::Ok))
+    foldEvent(T, Id, Ticks);
+}
+
+/// Opens a frame. Precondition (checked by the caller): T is current.
+/// Returns false when the slow path must handle the call.
+HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+  uint32_t Depth = T->Depth;
+  Frame *Top = T->Stack + Depth;
+  uint64_t SpInv = ~uint64_t(Sp);
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  // A top frame at or below our address was abandoned (longjmp, exit, an
+  // unwinder that skipped its cleanup); the slow path closes it. Id 0 is an
+  // unregistered function (never measured: 0 marks unpublished events).
+  if (HP_UNLIKELY(Top->SpInv >= SpInv) || HP_UNLIKELY(Depth + 2 > MaxDepth) ||
+      HP_UNLIKELY(!Id))
+    return false;
+  T->Depth = Depth + 1;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Frame *F = Top + 1;
+  F->Id = Id;
+  F->Child = 0;
+  F->SpInv = SpInv;
+  uint64_t Start = 0;
+  if (HP_LIKELY(--T->Countdown == 0)) {
+    T->Countdown = T->Period;
+    Start = readTicks();
+  }
+  F->Start = Start;
+  return true;
+}
+
+/// Closes the top frame. Precondition: T is current and the top frame is
+/// this call's.
+HP_INLINE void closeTop(ThreadState *T) {
+  uint32_t Depth = T->Depth;
+  Frame *F = T->Stack + Depth;
+  uint64_t Start = F->Start, Child = F->Child;
+  uint32_t Id = F->Id;
+  uint64_t Now = Start ? readTicks() : 0;
+  T->Depth = Depth - 1;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  F->SpInv = 0;
+  Frame *P = F - 1;
+  if (!Start) {
+    signalSafeAdd(&T->Counts[Id], 1);
+    return;
+  }
+  uint64_t Ticks = Now - Start;
+  if (HP_UNLIKELY(T->Exclusive)) {
+    P->Child += Ticks;
+    Ticks = Ticks > Child ? Ticks - Child : 0;
+  }
+  recordCall(T, Id, P->Id, Ticks);
+}
+
+HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
+  ThreadState *T = CurrentThread;
+  if (HP_UNLIKELY(!stateCurrent(T)) || HP_UNLIKELY(!tryEnter(T, D, Sp)))
+    enterSlow(D, Sp);
+}
+
+HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
+  ThreadState *T = CurrentThread;
+  if (HP_UNLIKELY(!stateCurrent(T)))
+    return exitSlow(D, Sp);
+  Frame *F = T->Stack + T->Depth;
+  // Ours when the id matches and the frame is not deeper than this exit's
+  // (a deeper one with our id is an abandoned recursive call).
+  if (HP_UNLIKELY(F->Id != __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)) ||
+      HP_UNLIKELY(F->SpInv > ~uint64_t(Sp)))
+    return exitSlow(D, Sp);
+  closeTop(T);
+}
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_HOTPATH_H

@@ -1,0 +1,215 @@
+//===- Session.cpp - Session lifecycle, snapshot, fork, second copy -------===//
+#include "Session.h"
+#include "Clock.h"
+#include "Drain.h"
+#include "Options.h"
+#include "Registry.h"
+#include "ReportWriter.h"
+#include "ThreadState.h"
+#include "Valgrind.h"
+#include "hotpath/abi.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <pthread.h>
+
+// A symbol only this runtime defines: a second copy of the runtime in the
+// process finds a different address for it through the global scope.
+extern "C" __attribute__((visibility("default"))) const char
+    __hotpath_runtime_instance = 1;
+// Hidden aliases: their addresses are this copy's, never an interposed one.
+extern "C" __attribute__((visibility("hidden"))) const char HpInstanceLocal
+    __attribute__((alias("__hotpath_runtime_instance")));
+extern "C" void HpEnterLocal(hotpath_fn_desc *);
+
+namespace hotpath::rt {
+namespace {
+
+// Constant-initialised: usable from any constructor or atexit handler.
+pthread_mutex_t SessLock = PTHREAD_MUTEX_INITIALIZER;
+bool Active = false, Implicit = false, EverBegan = false, Inited = false;
+bool AtexitDone = false, ChildWithoutReport = false;
+uint32_t EpochCounter = 0;
+Options *Opts = nullptr;                 // never destroyed (see Drain.cpp)
+std::vector<std::string> *RtWarnings = nullptr;
+uint64_t StartMono = 0, StartUnix = 0;
+void (*Sink)(const Snapshot &) = nullptr;
+
+uint64_t realtimeNs() {
+  timespec T;
+  clock_gettime(CLOCK_REALTIME, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
+void warn(const std::string &W) {
+  fprintf(stderr, "hotpath: %s\n", W.c_str());
+  RtWarnings->push_back(W);
+}
+
+void checkSecondCopy() {
+  void *Marker = dlsym(RTLD_DEFAULT, "__hotpath_runtime_instance");
+  void *Enter = dlsym(RTLD_DEFAULT, "__hotpath_enter");
+  if ((Marker && Marker != &HpInstanceLocal) ||
+      (Enter && Enter != reinterpret_cast<void *>(&HpEnterLocal)))
+    warn("two copies of the hotpath runtime are loaded in this process; "
+         "each measures only the code bound to it. Link every measured "
+         "object against the shared libhotpath_rt.");
+}
+
+void atforkPrepare() {
+  pthread_mutex_lock(&SessLock);
+  drainLock();
+  registryLock();
+}
+void atforkParent() {
+  registryUnlock();
+  drainUnlock();
+  pthread_mutex_unlock(&SessLock);
+}
+// The child has one thread and no drain thread; locks may have been held by
+// threads that do not exist here. Start clean: the parent reports every
+// event up to the fork, the child what happens after it.
+void atforkChild() {
+  registryResetLockInChild();
+  drainResetLockInChild();
+  pthread_mutex_init(&SessLock, nullptr);
+  forgetDrainThreadInChild();
+  if (!Active)
+    return;
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    if (T->Status.load() == ThreadFree)
+      continue;
+    T->Q.discardAll();
+    clearTables(T, functionCount());
+    T->DrainCalls = 0;
+    if (T != CurrentThread)
+      T->Status.store(ThreadFree); // its thread was not copied
+  }
+  resetAggregate();
+  StartMono = monoRawNs();
+  StartUnix = realtimeNs();
+  ChildWithoutReport = Opts->OutputPath.find("%p") == std::string::npos &&
+                       Opts->Format != OutputFormat::None;
+  if (!underValgrind())
+    startDrainThread(Opts->DrainIntervalMs);
+}
+
+void initOnce() {
+  if (Inited)
+    return;
+  Inited = true;
+  clockInit();
+  RtWarnings = new std::vector<std::string>();
+  Opts = new Options(loadOptionsFromEnv());
+  pthread_atfork(atforkPrepare, atforkParent, atforkChild);
+  checkSecondCopy();
+}
+
+void onExit() { sessionEnd(); }
+
+Snapshot buildSnapshot() {
+  Snapshot S;
+  S.StartUnixNs = StartUnix;
+  S.ElapsedNs = monoRawNs() - StartMono;
+  S.UnderValgrind = underValgrind();
+  Aggregate &A = aggregate();
+  uint32_t N = functionCount();
+  S.Functions.resize(N + 1);
+  for (uint32_t I = 1; I <= N; ++I) {
+    const FnRecord &R = functionRecord(I);
+    FunctionInfo &F = S.Functions[I];
+    F.Id = I;
+    F.Hash = R.Hash;
+    F.Flags = R.Flags;
+    F.Name = R.Name;
+    F.Symbol = R.Symbol;
+    F.File = R.File;
+    F.Line = R.Line;
+  }
+  S.Timing = std::move(A.Timing);
+  S.Timing.resize(N + 1);
+  S.Threads = std::move(A.Exited);
+  collectLiveThreads(S.Threads);
+  S.Warnings = *RtWarnings;
+  resetAggregate();
+  return S;
+}
+
+// Under SessLock.
+void endLocked(bool Report) {
+  __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
+  Active = false;
+  stopDrainThread();
+  drainLock();
+  sweepAll(/*Final=*/true);
+  Snapshot S = buildSnapshot();
+  drainUnlock();
+  if (!Report)
+    return;
+  if (!ChildWithoutReport)
+    writeReport(S, *Opts);
+  if (Sink)
+    Sink(S);
+}
+
+} // namespace
+
+void sessionBegin(BeginKind Kind) {
+  pthread_mutex_lock(&SessLock);
+  if (Active && !(Implicit && Kind != BeginKind::Lazy)) {
+    pthread_mutex_unlock(&SessLock); // nested begin: nothing to do
+    return;
+  }
+  if (Active)
+    endLocked(/*Report=*/false); // discard the lazy session
+  if (Kind == BeginKind::Lazy && (EverBegan || mainRegistered())) {
+    pthread_mutex_unlock(&SessLock);
+    return;
+  }
+  initOnce();
+  bool Vg = underValgrind();
+  double Rate = Opts->TimeSamplingRate;
+  CurrentConfig.Period =
+      (Vg || !(Rate > 0)) ? ~0ull
+      : Rate >= 1         ? 1
+                          : uint64_t(std::llround(1.0 / Rate));
+  CurrentConfig.Exclusive = Opts->TimeExclusive;
+  clockStartCalibration();
+  drainLock();
+  sweepAll(true); // drop stragglers that arrived after the last session
+  resetAggregate();
+  drainUnlock();
+  StartMono = monoRawNs();
+  StartUnix = realtimeNs();
+  EverBegan = true;
+  Implicit = Kind == BeginKind::Lazy;
+  Active = true;
+  if (++EpochCounter == 0)
+    ++EpochCounter;
+  __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
+  if (!Vg)
+    startDrainThread(Opts->DrainIntervalMs);
+  if (!AtexitDone)
+    AtexitDone = atexit(onExit) == 0;
+  pthread_mutex_unlock(&SessLock);
+}
+
+void sessionEnd() {
+  pthread_mutex_lock(&SessLock);
+  if (Active)
+    endLocked(/*Report=*/true);
+  pthread_mutex_unlock(&SessLock);
+}
+
+bool sessionActive() { return __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED); }
+
+bool lazySessionAllowed() {
+  return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered();
+}
+
+void setSnapshotSinkForTesting(void (*S)(const Snapshot &)) { Sink = S; }
+
+} // namespace hotpath::rt

@@ -1,0 +1,32 @@
+//===- Session.h - Session begin/end, exit, fork ----------------*- C++ -*-===//
+//
+// SPEC 5.1. A session begins at __hotpath_main_begin, at
+// hotpath_session_begin(), or lazily at the first measured call when the
+// program has neither: "neither" is known when no descriptor flagged
+// HOTPATH_FN_MAIN has been registered and no session ever began. A lazy
+// session that meets an explicit begin (main's or the API's) is discarded
+// and the explicit one starts clean. It ends at __hotpath_main_end, exit()
+// (atexit handler) or hotpath_session_end(); ending is idempotent.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_SESSION_H
+#define HOTPATH_RUNTIME_SESSION_H
+
+#include "Snapshot.h"
+
+namespace hotpath::rt {
+
+enum class BeginKind { Main, Explicit, Lazy };
+
+void sessionBegin(BeginKind Kind);
+void sessionEnd();
+bool sessionActive();
+/// Cheap check for the hot path's slow path: may a lazy session start?
+bool lazySessionAllowed();
+
+/// Tests: receive each session's snapshot (after the report is written).
+void setSnapshotSinkForTesting(void (*Sink)(const Snapshot &));
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_SESSION_H

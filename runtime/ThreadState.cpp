@@ -1,0 +1,117 @@
+//===- ThreadState.cpp - Per-thread states: attach, exit, recycle ---------===//
+#include "ThreadState.h"
+#include "Registry.h"
+
+#include <cstring>
+#include <new>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace hotpath::rt {
+
+__thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
+    nullptr;
+uint32_t GlobalEpoch = 0;
+SessionConfig CurrentConfig;
+
+namespace {
+std::atomic<ThreadState *> Head{nullptr};
+pthread_key_t ExitKey;
+pthread_once_t KeyOnce = PTHREAD_ONCE_INIT;
+// Set while this thread attaches, so that a signal handler's hook that
+// interrupts the attach does nothing instead of attaching twice.
+__thread uint32_t Attaching __attribute__((tls_model("initial-exec"))) = 0;
+
+// Runs when a thread that had a state exits: hand the state to the drain,
+// which delivers its last events and recycles it.
+void onThreadExit(void *P) {
+  auto *T = static_cast<ThreadState *>(P);
+  pthread_getname_np(pthread_self(), T->Name, sizeof T->Name);
+  if (CurrentThread == T)
+    CurrentThread = nullptr;
+  T->Status.store(ThreadExited, std::memory_order_release);
+}
+
+void makeKey() { pthread_key_create(&ExitKey, onThreadExit); }
+
+ThreadState *newState() {
+  void *Mem = mapPages(sizeof(ThreadState));
+  if (!Mem)
+    return nullptr;
+  auto *T = new (Mem) ThreadState();
+  // Reserved, not committed: pages become resident as deep as the program
+  // goes and as many functions as the thread calls.
+  T->Stack = static_cast<Frame *>(reservePages(sizeof(Frame) * MaxDepth));
+  T->Counts = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
+  T->Fold = static_cast<FoldEntry *>(
+      reservePages(sizeof(FoldEntry) * MaxFunctions));
+  if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init())
+    return nullptr; // out of address space: this thread is not measured
+  T->Stack[0].Id = NoCaller;
+  T->Status.store(ThreadLive, std::memory_order_relaxed);
+  // Push on the list (lock-free: a signal handler may attach too).
+  ThreadState *Old = Head.load(std::memory_order_relaxed);
+  do
+    T->Next.store(Old, std::memory_order_relaxed);
+  while (!Head.compare_exchange_weak(Old, T, std::memory_order_release,
+                                     std::memory_order_relaxed));
+  return T;
+}
+
+ThreadState *claimFree() {
+  for (ThreadState *T = Head.load(std::memory_order_acquire); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    uint32_t Expected = ThreadFree;
+    if (T->Status.load(std::memory_order_relaxed) == ThreadFree &&
+        T->Status.compare_exchange_strong(Expected, ThreadLive,
+                                          std::memory_order_acquire))
+      return T;
+  }
+  return nullptr;
+}
+} // namespace
+
+ThreadState *attachThread() {
+  if (Attaching)
+    return nullptr;
+  Attaching = 1;
+  pthread_once(&KeyOnce, makeKey);
+  ThreadState *T = claimFree();
+  if (!T)
+    T = newState();
+  if (T) {
+    T->Tid = uint64_t(syscall(SYS_gettid));
+    T->Self = pthread_self();
+    T->Name[0] = 0;
+    T->Epoch = 0;
+    T->Depth = 0;
+    T->Overflow = 0;
+    pthread_setspecific(ExitKey, T);
+    CurrentThread = T;
+  }
+  Attaching = 0;
+  return T;
+}
+
+void syncThread(ThreadState *T) {
+  T->Depth = 0;
+  T->Overflow = 0;
+  T->Period = CurrentConfig.Period;
+  T->Countdown = CurrentConfig.Period == ~0ull ? ~0ull : 1; // first is timed
+  T->Exclusive = CurrentConfig.Exclusive;
+  T->Epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED);
+}
+
+ThreadState *threadList() { return Head.load(std::memory_order_acquire); }
+
+void clearTables(ThreadState *T, uint32_t NumIds) {
+  // Only write what is non-zero: writing zeros would commit pages.
+  for (uint32_t I = 1; I <= NumIds && I < MaxFunctions; ++I) {
+    if (T->Counts[I])
+      T->Counts[I] = 0;
+    if (T->Fold[I].Timed)
+      T->Fold[I] = FoldEntry{};
+  }
+}
+
+} // namespace hotpath::rt

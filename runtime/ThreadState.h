@@ -1,0 +1,119 @@
+//===- ThreadState.h - What one thread owns: stack, queue, tables -*- C++ -*-===//
+//
+// One ThreadState per thread that ever ran a measured call, mmap'd (never
+// malloc'd) and never unmapped: a detached thread still running after main
+// returns can keep touching it safely. States live on a lock-free list; an
+// exited thread's state is drained, then recycled for the next new thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_THREADSTATE_H
+#define HOTPATH_RUNTIME_THREADSTATE_H
+
+#include "EventQueue.h"
+
+#include <atomic>
+#include <cstdint>
+#include <pthread.h>
+
+namespace hotpath::rt {
+
+/// One open measured call on the shadow stack. SpInv is the bitwise NOT of
+/// the enter hook's frame address, so that a zeroed slot (never written,
+/// or cleared at exit) never looks like an abandoned deeper frame.
+struct Frame {
+  uint64_t Start;  // ticks at entry; 0 = this call is not timed
+  uint64_t SpInv;  // ~stack address of the call
+  uint64_t Child;  // ticks spent in measured children (exclusive time)
+  uint32_t Id;     // function id; NoCaller in the sentinel Stack[0]
+  uint32_t Pad;
+};
+constexpr uint32_t NoCaller = ~0u;
+
+/// Events folded by the producer when its queue is full (or a signal
+/// handler interrupted a push): exact counts and sums. MinInv stores ~min
+/// so that an untouched (zero) entry means "none".
+struct FoldEntry {
+  uint64_t Timed, SumTicks, MaxTicks, MinInv;
+};
+
+constexpr uint32_t MaxDepth = 1u << 18; // shadow stack frames per thread
+
+enum ThreadStatus : uint32_t { ThreadFree = 0, ThreadLive = 1, ThreadExited = 2 };
+
+struct ThreadState {
+  // Hot, written only by the owning thread: kept together at the front.
+  uint32_t Epoch;     // session this state is synced to
+  uint32_t Depth;     // open frames; Stack[Depth] is the top
+  Frame *Stack;       // Stack[0] is a sentinel
+  uint64_t Countdown; // calls until the next timed one
+  uint64_t Period;    // 1/rate; ~0 = never time (count only)
+  uint64_t *Counts;   // calls not timed, by id
+  FoldEntry *Fold;    // timed calls folded instead of queued, by id
+  uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
+  uint32_t Overflow;  // calls deeper than MaxDepth, open
+  EventQueue Q;
+
+  // Cold.
+  uint64_t Tid;
+  pthread_t Self;
+  char Name[16];
+  uint64_t DrainCalls; // drain side: calls delivered this session
+  // Written by the owner at exit, by the drain when recycling and by a new
+  // thread claiming it: its own line.
+  alignas(64) std::atomic<uint32_t> Status;
+  std::atomic<ThreadState *> Next; // list link, set once
+};
+
+/// This thread's state, or nullptr before its first measured call.
+/// Initial-exec TLS: one %fs-relative load, no __tls_get_addr call.
+extern __thread ThreadState *CurrentThread
+    __attribute__((tls_model("initial-exec")));
+
+/// The running session's number; 0 outside a session. Hooks compare it with
+/// their state's Epoch (a relaxed load: at worst a call at the boundary is
+/// counted or not).
+extern uint32_t GlobalEpoch __attribute__((visibility("hidden")));
+/// Settings copied into each state when it syncs to a new session.
+struct SessionConfig {
+  uint64_t Period = 1; // ~0 = count only
+  bool Exclusive = false;
+};
+extern SessionConfig CurrentConfig __attribute__((visibility("hidden")));
+
+/// Gives the calling thread a state (claims a free one or maps a new one),
+/// or nullptr (out of memory, or re-entered from a signal handler).
+ThreadState *attachThread();
+/// Resets a state's stack and sampling for the current session.
+void syncThread(ThreadState *T);
+/// First state of the list (then follow Next).
+ThreadState *threadList();
+/// Zeroes the per-function tables of `T` for ids 1..NumIds.
+void clearTables(ThreadState *T, uint32_t NumIds);
+
+/// Store-add that a signal handler cannot tear: a single instruction on
+/// x86-64 (not locked: only this thread writes).
+inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P, uint64_t V) {
+#if defined(__x86_64__)
+  asm volatile("addq %1, %0" : "+m"(*P) : "r"(V));
+#else
+  __atomic_store_n(P, __atomic_load_n(P, __ATOMIC_RELAXED) + V,
+                   __ATOMIC_RELAXED);
+#endif
+}
+
+/// Folds one timed call into the thread's table (queue full or nested).
+inline __attribute__((always_inline)) void foldEvent(ThreadState *T, uint32_t Id, uint64_t Ticks) {
+  FoldEntry &E = T->Fold[Id];
+  signalSafeAdd(&E.Timed, 1);
+  signalSafeAdd(&E.SumTicks, Ticks);
+  // Min and max may miss one extreme if a handler folds the same function
+  // between this load and store; counts and sums stay exact.
+  if (Ticks > E.MaxTicks)
+    E.MaxTicks = Ticks;
+  if (~Ticks > E.MinInv)
+    E.MinInv = ~Ticks;
+}
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_THREADSTATE_H
