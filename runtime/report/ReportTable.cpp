@@ -113,11 +113,9 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
   G.Header.push_back("Total");
   G.Header.push_back("% Total");
 
-  size_t Matching = 0;
   for (const FunctionRow &R : S.Data) {
     if (!F.matches(R.Name))
       continue;
-    ++Matching;
     if (Opts.Limit && G.Rows.size() >= Opts.Limit)
       continue;
     auto Val = [&](uint64_t V) {
@@ -137,8 +135,7 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     Out.Title += " (" + std::to_string(G.Rows.size()) + " of " +
                  std::to_string(S.Data.size()) + " shown";
     if (!F.empty())
-      Out.Title += ", focus " + Opts.Focus + " matches " +
-                   std::to_string(Matching);
+      Out.Title += ", focus " + Opts.Focus;
     Out.Title += ")";
   }
   return Out;

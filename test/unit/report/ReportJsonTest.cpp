@@ -1,0 +1,203 @@
+//===- ReportJsonTest.cpp - JSON round trip and every reader error --------===//
+#include "ReportJson.h"
+#include "TestReports.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
+
+using namespace hotpath::report;
+using Json = nlohmann::json;
+
+namespace {
+
+std::string readError(const std::string &Text) {
+  Report R;
+  std::string Error;
+  EXPECT_FALSE(parseReport(Text, R, Error)) << Text;
+  EXPECT_EQ(Error.find('\n'), std::string::npos) << Error;
+  return Error;
+}
+
+// The sample report as JSON, edited by `Edit`, then read back.
+std::string errorAfter(void (*Edit)(Json &)) {
+  Json J = Json::parse(writeJson(sampleReport(), false));
+  Edit(J);
+  return readError(J.dump());
+}
+
+} // namespace
+
+TEST(ReportJson, RoundTripIsExact) {
+  Report R = sampleReport();
+  std::string Text = writeJson(R, false);
+  Report Back;
+  std::string Error;
+  ASSERT_TRUE(parseReport(Text, Back, Error)) << Error;
+  EXPECT_EQ(writeJson(Back, false), Text);
+  EXPECT_EQ(writeJson(Back, true), writeJson(R, true));
+  EXPECT_EQ(Back.Timing.Data.size(), 4u);
+  EXPECT_EQ(Back.Alloc.Data[0].Freed, 600000u);
+  EXPECT_EQ(Back.Alloc.Percentiles, (std::vector<double>{50, 99.9}));
+  EXPECT_EQ(Back.Alloc.Data[0].Percentiles, (std::vector<uint64_t>{1024, 4096}));
+  EXPECT_EQ(*Back.Icount.HookCostIr, 42u);
+  EXPECT_EQ(Back.M.UserMetadata, R.M.UserMetadata);
+  EXPECT_TRUE(Back.Threads.Data[1].Exited);
+}
+
+TEST(ReportJson, ShapeFollowsTheSpec) {
+  Json J = Json::parse(writeJson(sampleReport(), true));
+  EXPECT_EQ(J["type"], "hotpath_report");
+  EXPECT_EQ(J["version"], 1);
+  EXPECT_EQ(J["functions_timing"]["total_elapsed_ns"], 123860000);
+  EXPECT_EQ(J["functions_timing"]["percentiles"], Json::parse("[95]"));
+  const Json &Row = J["functions_timing"]["data"][0];
+  for (const char *K : {"name", "file", "line", "calls", "avg", "min", "max",
+                        "p95", "total", "percent_total"})
+    EXPECT_TRUE(Row.contains(K)) << K;
+  EXPECT_TRUE(Row["calls"].is_number_unsigned());
+  EXPECT_TRUE(J["functions_alloc"]["data"][0].contains("p99.9"));
+  EXPECT_TRUE(J["functions_alloc"]["data"][0].contains("allocs"));
+  EXPECT_TRUE(J["functions_alloc"]["data"][0].contains("freed"));
+  EXPECT_EQ(J["functions_alloc"]["total_bytes"], 1216768 + 316);
+  const Json &Ic = J["functions_icount"]["data"][0];
+  EXPECT_EQ(Ic.size(), 7u); // name file line calls avg total percent_total
+  EXPECT_FALSE(Ic.contains("p95"));
+  EXPECT_EQ(J["functions_icount"]["total_ir"], 39731209);
+}
+
+TEST(ReportJson, PercentileKeys) {
+  EXPECT_EQ(percentileKey(95), "p95");
+  EXPECT_EQ(percentileKey(99.9), "p99.9");
+  EXPECT_EQ(percentileKey(99.99), "p99.99");
+  EXPECT_EQ(percentileKey(0), "p0");
+  EXPECT_EQ(percentileKey(100), "p100");
+  EXPECT_EQ(percentileKey(12.5), "p12.5");
+}
+
+TEST(ReportJson, MissingSectionsAreAbsent) {
+  Report R = sampleReport();
+  R.Alloc.Present = R.Icount.Present = R.Threads.Present = false;
+  Json J = Json::parse(writeJson(R, false));
+  EXPECT_FALSE(J.contains("functions_alloc"));
+  EXPECT_FALSE(J.contains("threads"));
+  Report Back;
+  std::string Error;
+  ASSERT_TRUE(parseReport(J.dump(), Back, Error)) << Error;
+  EXPECT_FALSE(Back.Alloc.Present);
+}
+
+TEST(ReportJson, UnknownKeysAreIgnored) {
+  Json J = Json::parse(writeJson(sampleReport(), false));
+  J["future_section"] = {{"x", 1}};
+  J["meta"]["new_field"] = 3;
+  Report R;
+  std::string Error;
+  EXPECT_TRUE(parseReport(J.dump(), R, Error)) << Error;
+}
+
+TEST(ReportJsonErrors, InvalidJson) {
+  EXPECT_EQ(readError("{\"type\": ").rfind("invalid JSON: ", 0), 0u);
+  EXPECT_NE(readError("not json at all").find("invalid JSON"), std::string::npos);
+  EXPECT_NE(readError("").find("invalid JSON"), std::string::npos);
+}
+
+TEST(ReportJsonErrors, NotAnObject) {
+  EXPECT_NE(readError("[1,2]").find("expected a JSON object"), std::string::npos);
+}
+
+TEST(ReportJsonErrors, WrongType) {
+  EXPECT_EQ(readError(R"({"type":"other","version":1})"),
+            "not a hotpath report (\"type\" is \"other\", expected "
+            "\"hotpath_report\")");
+  EXPECT_NE(readError(R"({"version":1})").find("\"type\" is missing"),
+            std::string::npos);
+}
+
+TEST(ReportJsonErrors, WrongVersion) {
+  EXPECT_EQ(errorAfter([](Json &J) { J["version"] = 2; }),
+            "unsupported report version 2 (this hotpath reads version 1)");
+  EXPECT_EQ(errorAfter([](Json &J) { J["version"] = "1"; }),
+            "version: expected an integer, got a string");
+  EXPECT_EQ(errorAfter([](Json &J) { J.erase("version"); }), "version: missing");
+}
+
+TEST(ReportJsonErrors, Meta) {
+  EXPECT_EQ(errorAfter([](Json &J) { J.erase("meta"); }), "meta: missing");
+  EXPECT_EQ(errorAfter([](Json &J) { J["meta"] = 1; }),
+            "meta: expected an object, got an integer");
+  EXPECT_EQ(errorAfter([](Json &J) { J["meta"]["run"] = "fast"; }),
+            "meta.run: expected \"native\", \"callgrind\" or \"merged\", got "
+            "\"fast\"");
+  EXPECT_EQ(errorAfter([](Json &J) { J["meta"]["git_dirty"] = "yes"; }),
+            "meta.git_dirty: expected a boolean or null, got a string");
+  EXPECT_EQ(errorAfter([](Json &J) { J["meta"]["warnings"] = {1}; }),
+            "meta.warnings[0]: expected a string, got an integer");
+  EXPECT_EQ(errorAfter([](Json &J) { J["meta"]["user_metadata"]["k"] = 1; }),
+            "meta.user_metadata.k: expected a string, got an integer");
+}
+
+TEST(ReportJsonErrors, Sections) {
+  EXPECT_EQ(errorAfter([](Json &J) { J["functions_timing"] = "x"; }),
+            "functions_timing: expected an object, got a string");
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_timing"].erase("total_elapsed_ns");
+            }),
+            "functions_timing.total_elapsed_ns: missing");
+  EXPECT_EQ(errorAfter([](Json &J) { J["functions_alloc"]["data"] = {}; }),
+            "functions_alloc.data: expected an array, got null");
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_timing"]["percentiles"] = {150};
+            }),
+            "functions_timing.percentiles[0]: expected a percentile in [0, "
+            "100], got 150");
+  EXPECT_EQ(errorAfter([](Json &J) { J["threads"]["data"][0].erase("tid"); }),
+            "threads.data[0].tid: missing");
+}
+
+TEST(ReportJsonErrors, Rows) {
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_timing"]["data"][2]["calls"] = -1;
+            }),
+            "functions_timing.data[2].calls: expected a non-negative "
+            "integer, got an integer");
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_timing"]["data"][0]["avg"] = 1.5;
+            }),
+            "functions_timing.data[0].avg: expected a non-negative integer, "
+            "got a fractional number");
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_timing"]["data"][0].erase("p95");
+            }),
+            "functions_timing.data[0].p95: missing");
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_alloc"]["data"][1].erase("freed");
+            }),
+            "functions_alloc.data[1].freed: missing");
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_icount"]["data"][0]["name"] = nullptr;
+            }),
+            "functions_icount.data[0].name: expected a string, got null");
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_timing"]["data"][0]["percent_total"] = "9%";
+            }),
+            "functions_timing.data[0].percent_total: expected a number, got "
+            "a string");
+}
+
+TEST(ReportJsonErrors, Files) {
+  Report R;
+  std::string Error;
+  EXPECT_FALSE(readReportFile("/nonexistent/report.json", R, Error));
+  EXPECT_EQ(Error, "No such file or directory");
+  EXPECT_FALSE(readReportFile("/", R, Error));
+  EXPECT_EQ(Error, "is a directory");
+  std::string Path = testing::TempDir() + "/empty-" +
+                     std::to_string(getpid()) + ".json";
+  std::ofstream(Path).close();
+  EXPECT_FALSE(readReportFile(Path, R, Error));
+  EXPECT_EQ(Error, "empty file, not a hotpath report");
+  std::remove(Path.c_str());
+}
