@@ -2,6 +2,7 @@
 #include "Selection.h"
 
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -74,6 +75,9 @@ protected:
   std::unique_ptr<Module> M;
 
   void parse(StringRef IR) {
+#if LLVM_VERSION_MAJOR < 15
+    Ctx.enableOpaquePointers(); // the IR below is written with `ptr`
+#endif
     SMDiagnostic Err;
     M = parseAssemblyString(IR, Err, Ctx);
     ASSERT_TRUE(M) << Err.getMessage().str() << " at line "
