@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Checks exact call counts in hotpath JSON reports (SPEC 7.2).
+
+  check_report.py [options] REPORT SPEC... [--- SPEC...]
+
+REPORT is a file or a glob. Each SPEC is
+  NAME=COUNT   the row NAME has exactly COUNT calls (0: absent or zero)
+  NAME>=COUNT  at least COUNT calls
+  !NAME        no row NAME
+  @FILE        more specs, one per line (written by the program under test)
+NAME matches a row's name exactly or up to its parameter list, so `app::fib`
+matches `app::fib(int)`; a NAME with `*` is a glob over the whole name. With a glob, `---` separates groups of specs: the
+glob must match one file per group, and each group must hold for a
+different file (fork: the parent's report and the child's).
+
+Options: --section S (default functions_timing), --only (no rows besides
+the ones named), --none (the glob must match no file).
+"""
+import fnmatch
+import glob
+import itertools
+import json
+import re
+import sys
+
+
+def fail(msg):
+    print("check_report: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def load(path, section):
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError) as e:
+        fail("%s: %s" % (path, e))
+    if doc.get("type") != "hotpath_report" or doc.get("version") != 1:
+        fail("%s: not a hotpath_report version 1" % path)
+    sec = doc.get(section)
+    if sec is None and section == "functions_timing":
+        # Under Valgrind there is no timing: the counts are in the icount
+        # section (SPEC 5.2, 5.5).
+        sec = doc.get("functions_icount")
+    if not isinstance(sec, dict) or not isinstance(sec.get("data"), list):
+        fail("%s: no section %s with data" % (path, section))
+    rows = {}
+    for row in sec["data"]:
+        name, calls = row.get("name"), row.get("calls")
+        if not isinstance(name, str) or not isinstance(calls, int) or isinstance(calls, bool):
+            fail("%s: bad row %r" % (path, row))
+        if name in rows:
+            fail("%s: function %r has two rows" % (path, name))
+        if all(isinstance(row.get(k), int) for k in ("min", "avg", "max")):
+            if not (row["min"] <= row["avg"] + 1 and row["avg"] <= row["max"] + 1):
+                fail("%s: %r: min/avg/max out of order: %r" % (path, name, row))
+        rows[name] = calls
+    return rows
+
+
+def parse_specs(args):
+    specs = []
+    for a in args:
+        if a.startswith("@"):
+            with open(a[1:]) as f:
+                specs += parse_specs(l.strip() for l in f if l.strip())
+            continue
+        if a.startswith("!"):
+            specs.append((a[1:], "absent", 0))
+            continue
+        m = re.fullmatch(r"(.+?)(>=|=)(\d+)", a)
+        if not m:
+            fail("bad spec %r" % a)
+        specs.append((m.group(1), m.group(2), int(m.group(3))))
+    return specs
+
+
+QUALIFIERS = re.compile(r"( const| volatile| &&| &)*")
+
+
+def same_function(row, name):
+    """Whether `row` is `name` followed by its parameter list (and method
+    qualifiers): `f` is `f(int)`, `f[abi:cxx11](int)` and `f(int) const`,
+    not `f(int)::$_0::operator()()`."""
+    if not row.startswith(name):
+        return False
+    start = len(name)
+    while row.startswith("[abi:", start):
+        start = row.find("]", start) + 1
+        if start == 0:
+            return False
+    if not row.startswith("(", start):
+        return False
+    depth = 0
+    for i in range(start, len(row)):
+        depth += {"(": 1, ")": -1}.get(row[i], 0)
+        if depth == 0:
+            return QUALIFIERS.fullmatch(row[i + 1:]) is not None
+    return False
+
+
+def find(rows, name):
+    if "*" in name:
+        hits = [r for r in rows if fnmatch.fnmatchcase(r, name)]
+    else:
+        hits = [r for r in rows if r == name or same_function(r, name)]
+    if len(hits) > 1:
+        fail("%r matches several rows: %s" % (name, hits))
+    return hits[0] if hits else None
+
+
+def check(rows, specs, only):
+    """Returns a list of problems (empty when the group holds)."""
+    problems, named = [], set()
+    for name, op, want in specs:
+        row = find(rows, name)
+        if row:
+            named.add(row)
+        got = rows[row] if row else 0
+        if op == "absent" and row is not None:
+            problems.append("%s: expected no row, found %d calls" % (row, got))
+        elif op == "=" and got != want:
+            problems.append("%s: expected %d calls, found %s" % (name, want, got if row else "no row"))
+        elif op == ">=" and got < want:
+            problems.append("%s: expected at least %d calls, found %d" % (name, want, got))
+    if only:
+        extra = sorted(set(rows) - named)
+        if extra:
+            problems.append("unexpected rows: %s" % ", ".join(extra))
+    return problems
+
+
+def main(argv):
+    section, only, none = "functions_timing", False, False
+    while argv and argv[0].startswith("--") and argv[0] != "---":
+        opt = argv.pop(0)
+        if opt == "--section":
+            section = argv.pop(0)
+        elif opt == "--only":
+            only = True
+        elif opt == "--none":
+            none = True
+        else:
+            fail("unknown option " + opt)
+    if not argv:
+        fail("usage: check_report.py [options] REPORT SPEC... [--- SPEC...]")
+    pattern, rest = argv[0], argv[1:]
+    files = sorted(glob.glob(pattern))
+    if none:
+        if files:
+            fail("expected no report, found %s" % files)
+        return
+    groups = [parse_specs(list(g)) for k, g in
+              itertools.groupby(rest, lambda a: a == "---") if not k] or [[]]
+    if len(files) != len(groups):
+        fail("%s: expected %d report(s), found %d: %s" % (pattern, len(groups), len(files), files))
+    reports = [load(f, section) for f in files]
+    best = None
+    for perm in itertools.permutations(range(len(files))):
+        problems = []
+        for g, i in zip(groups, perm):
+            problems += ["%s: %s" % (files[i], p) for p in check(reports[i], g, only)]
+        if not problems:
+            return
+        if best is None or len(problems) < len(best):
+            best = problems
+    fail("\n  ".join(["report does not match:"] + best))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
