@@ -186,24 +186,22 @@ function(hotpath_instrument target)
     "$<${_cl}:-fdebug-default-version=4>")
   # Line tables, unless the build type already asks for debug info (adding
   # -gline-tables-only after -g would lower it: the last level wins).
-  if(CMAKE_CONFIGURATION_TYPES)
-    set(_configs ${CMAKE_CONFIGURATION_TYPES})
-  else()
-    set(_configs "${CMAKE_BUILD_TYPE}")
-  endif()
   foreach(_lang IN LISTS _langs)
-    foreach(_cfg IN LISTS _configs)
-      _hotpath_has_debug_flag(${_lang} "${_cfg}" _has)
-      if(NOT _has)
-        if(CMAKE_CONFIGURATION_TYPES)
+    if(CMAKE_CONFIGURATION_TYPES)
+      foreach(_cfg IN LISTS CMAKE_CONFIGURATION_TYPES)
+        _hotpath_has_debug_flag(${_lang} "${_cfg}" _has)
+        if(NOT _has)
           target_compile_options(${target} PRIVATE
             "$<$<AND:$<COMPILE_LANGUAGE:${_lang}>,$<CONFIG:${_cfg}>>:-gline-tables-only>")
-        else()
-          target_compile_options(${target} PRIVATE
-            "$<$<COMPILE_LANGUAGE:${_lang}>:-gline-tables-only>")
         endif()
+      endforeach()
+    else()
+      _hotpath_has_debug_flag(${_lang} "${CMAKE_BUILD_TYPE}" _has)
+      if(NOT _has)
+        target_compile_options(${target} PRIVATE
+          "$<$<COMPILE_LANGUAGE:${_lang}>:-gline-tables-only>")
       endif()
-    endforeach()
+    endif()
   endforeach()
 
   # The config file: explicit (through the environment of each compile) or

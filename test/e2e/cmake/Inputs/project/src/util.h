@@ -1,0 +1,4 @@
+#pragma once
+namespace demo::util {
+int square(int X);
+}
