@@ -14,6 +14,7 @@
 //     resume { ptr, i32 } %lp
 //   }
 //   define internal ... @f.hotpath.N(args) noinline {   ; the original body
+//                        ; (linkonce_odr hidden, own comdat, when @f is in one)
 //     call void asm sideeffect "", ""()       ; never deleted, merged, hoisted
 //     ...
 //   }
@@ -119,11 +120,21 @@ bool readsOwnFrame(const Instruction &I) {
 /// contradict the side effect the marker now has.
 void prepareMarker(Function &Marker, Function &F) {
   Marker.copyAttributesFrom(&F);
-  Marker.setLinkage(GlobalValue::InternalLinkage);
   Marker.setDLLStorageClass(GlobalValue::DefaultStorageClass);
-  // Dropped with the wrapper when the linker discards a duplicate comdat.
-  if (F.hasComdat())
-    Marker.setComdat(F.getComdat());
+  Marker.setComdat(nullptr);
+  if (F.hasComdat() && !F.hasLocalLinkage()) {
+    // Inline functions and templates: once the wrapper is inlined into a
+    // caller outside the comdat, an internal marker inside it would be
+    // referenced from a section the linker may discard. A hidden
+    // linkonce_odr marker in a comdat of its own folds across translation
+    // units instead (same symbol, same N everywhere).
+    Marker.setLinkage(GlobalValue::LinkOnceODRLinkage);
+    Marker.setVisibility(GlobalValue::HiddenVisibility);
+    Marker.setDSOLocal(true);
+    Marker.setComdat(F.getParent()->getOrInsertComdat(Marker.getName()));
+  } else {
+    Marker.setLinkage(GlobalValue::InternalLinkage);
+  }
   Marker.setPrefixData(nullptr);
   Marker.setPrologueData(nullptr);
   Marker.removeFnAttr(Attribute::AlwaysInline);

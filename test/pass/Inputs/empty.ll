@@ -1,0 +1,1 @@
+; An empty module (readable by every LLVM version).

@@ -1,0 +1,31 @@
+// The marker can be neither deleted nor merged even when its body is pure:
+// a `const` function whose result is unused, called twice at -O2 (after the
+// wrapper is inlined into the caller), still makes two enters, two marker
+// calls and two exits. Same in a -flto=thin and an -flto pre-link compile.
+// RUN: env HOTPATH_CONFIG=%S/Inputs/empty.toml %clang -O2 -Wno-unused-value -I%include -S -emit-llvm %s -o - | %FileCheck %s
+// RUN: env HOTPATH_CONFIG=%S/Inputs/empty.toml %clang -O2 -flto=thin -Wno-unused-value -I%include -S -emit-llvm %s -o - | %FileCheck %s
+// RUN: env HOTPATH_CONFIG=%S/Inputs/empty.toml %clang -O2 -flto -Wno-unused-value -I%include -S -emit-llvm %s -o - | %FileCheck %s
+#include <hotpath/hotpath.h>
+
+HOTPATH_MEASURE __attribute__((const)) int square(int x) { return x * x; }
+// A wrapper that is not inlined: its calls stay too.
+HOTPATH_MEASURE __attribute__((pure, noinline)) int cube(int x) { return x * x * x; }
+
+// CHECK-LABEL: define {{.*}}i32 @main(
+// CHECK:         call void @__hotpath_enter({{.*}}@__hotpath_desc.[[N:[0-9]+]])
+// CHECK-NEXT:    notail call {{.*}}@square.hotpath.[[N]](
+// CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]])
+// CHECK-NEXT:    call void @__hotpath_enter({{.*}}@__hotpath_desc.[[N]])
+// CHECK-NEXT:    notail call {{.*}}@square.hotpath.[[N]](
+// CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]])
+// CHECK-NEXT:    call {{.*}}i32 @cube(
+// CHECK-NEXT:    call {{.*}}i32 @cube(
+// CHECK-NEXT:    ret i32 0
+int main(int argc, char **argv) {
+  (void)argv;
+  square(argc);
+  square(argc);
+  cube(argc);
+  cube(argc);
+  return 0;
+}

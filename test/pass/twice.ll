@@ -1,0 +1,12 @@
+; REQUIRES: llvm-19
+; Running the pass again on its own output changes nothing: no wrapper of
+; a wrapper, no second constructor.
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,hotpath,verify -S %s | %FileCheck %s
+
+; CHECK-COUNT-1: call void @__hotpath_enter(
+; CHECK-NOT:     call void @__hotpath_enter(
+; CHECK:         @hotpath.module_ctor()
+; CHECK-NOT:     @hotpath.module_ctor.1
+define void @f() nounwind {
+  ret void
+}
