@@ -1,0 +1,209 @@
+//===- ReportWriterTest.cpp - Snapshot -> report, and writing it ----------===//
+#include "ReportJson.h"
+#include "ReportWriter.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+using namespace hotpath::rt;
+namespace report = hotpath::report;
+
+namespace {
+
+Snapshot snapshot() {
+  Snapshot S;
+  S.StartUnixNs = 1767225600000000000ull;
+  S.ElapsedNs = 1000000;
+  S.Functions.resize(3);
+  S.Timing.resize(3);
+  S.Functions[1].Name = "a";
+  S.Functions[1].File = "a.cpp";
+  S.Functions[1].Line = 3;
+  S.Functions[2].Symbol = "_Z1bv"; // no demangled name: the symbol
+  for (int I = 1; I <= 100; ++I)
+    S.Timing[1].add(uint64_t(I) * 1000);
+  S.Timing[2].add(7);
+  S.Timing[2].add(9);
+  S.Timing[2].add(20);
+  return S;
+}
+
+std::string slurp(const std::string &Path) {
+  std::ifstream In(Path);
+  std::stringstream SS;
+  SS << In.rdbuf();
+  return SS.str();
+}
+
+std::string dir(const char *Name) {
+  std::string D = testing::TempDir() + "/hp-writer-" +
+                  std::to_string(getpid()) + "-" + Name;
+  EXPECT_EQ(system(("rm -rf '" + D + "' && mkdir -p '" + D + "'").c_str()), 0);
+  return D;
+}
+
+std::vector<std::string> list(const std::string &D) {
+  std::vector<std::string> Out;
+  DIR *Dp = opendir(D.c_str());
+  while (struct dirent *E = Dp ? readdir(Dp) : nullptr)
+    if (E->d_name[0] != '.' || std::string(E->d_name).find(".tmp") != std::string::npos)
+      if (std::string(E->d_name) != "." && std::string(E->d_name) != "..")
+        Out.push_back(E->d_name);
+  if (Dp)
+    closedir(Dp);
+  return Out;
+}
+
+} // namespace
+
+TEST(ReportWriter, TimingRows) {
+  Options O;
+  O.Percentiles = {50, 95};
+  report::Report R = buildReport(snapshot(), O);
+  ASSERT_TRUE(R.Timing.Present);
+  EXPECT_FALSE(R.Alloc.Present); // allocations not tracked
+  EXPECT_FALSE(R.Icount.Present);
+  EXPECT_TRUE(R.Threads.Present);
+  ASSERT_EQ(R.Timing.Data.size(), 2u);
+  const report::FunctionRow &A = R.Timing.Data[0];
+  EXPECT_EQ(A.Name, "a");
+  EXPECT_EQ(A.Calls, 100u);
+  EXPECT_EQ(A.Total, 5050000u);
+  EXPECT_EQ(A.Avg, 50500u);
+  EXPECT_EQ(A.Min, 1000u);
+  EXPECT_EQ(A.Max, 100000u);
+  EXPECT_NEAR(double(A.Percentiles[0]), 50000, 500);
+  EXPECT_NEAR(double(A.Percentiles[1]), 95000, 950);
+  EXPECT_EQ(A.PercentTotal, 505.0); // inclusive: may exceed 100%
+  const report::FunctionRow &B = R.Timing.Data[1];
+  EXPECT_EQ(B.Name, "_Z1bv");
+  EXPECT_EQ(B.Avg, 12u); // 36 / 3 rounded
+  EXPECT_EQ(B.PercentTotal, 0.0);
+}
+
+TEST(ReportWriter, SampledTotalsAreExtrapolated) {
+  Snapshot S = snapshot();
+  S.Timing[1].Calls = 1000; // 100 of 1000 calls timed
+  Options O;
+  O.TimeSamplingRate = 0.1;
+  report::Report R = buildReport(S, O);
+  const report::FunctionRow &A = R.Timing.Data[0];
+  EXPECT_EQ(A.Calls, 1000u);
+  EXPECT_EQ(A.Total, 50500000u);
+  EXPECT_EQ(A.Avg, 50500u);
+  EXPECT_EQ(*R.Timing.SamplingRate, 0.1);
+  EXPECT_NE(R.Timing.Description.find("One call in 10 timed"), std::string::npos);
+}
+
+TEST(ReportWriter, UnderValgrindNoTiming) {
+  Snapshot S = snapshot();
+  S.UnderValgrind = true;
+  Options O;
+  report::Report R = buildReport(S, O);
+  EXPECT_FALSE(R.Timing.Present);
+  EXPECT_TRUE(R.Icount.Present);
+  EXPECT_EQ(R.M.Run, "callgrind");
+  O.ReportSpec = "functions-timing";
+  R = buildReport(S, O);
+  ASSERT_TRUE(R.Timing.Present);
+  EXPECT_EQ(R.Timing.Data[0].Calls, 100u);
+  EXPECT_EQ(R.Timing.Data[0].Total, 0u);
+  EXPECT_EQ(*R.Timing.SamplingRate, 0.0);
+}
+
+TEST(ReportWriter, ExclusiveIsInTheDescription) {
+  Options O;
+  O.TimeExclusive = true;
+  report::Report R = buildReport(snapshot(), O);
+  EXPECT_EQ(R.Timing.Description.rfind("Exclusive (self) time", 0), 0u);
+  EXPECT_TRUE(*R.Timing.Exclusive);
+}
+
+TEST(ReportWriter, AllocRows) {
+  Snapshot S = snapshot();
+  S.AllocTracked = true;
+  S.Alloc.resize(3);
+  S.Alloc[1].Calls = 100;
+  S.Alloc[1].Bytes = 6400;
+  S.Alloc[1].Allocs = 100;
+  S.Alloc[1].FreedBytes = 3200;
+  for (int I = 0; I < 100; ++I)
+    S.Alloc[1].BytesPerCall.record(64);
+  S.Alloc[2].Calls = 3;
+  S.Alloc[2].Bytes = 19200;
+  S.Alloc[2].BytesPerCall.record(6400, 3);
+  report::Report R = buildReport(S, Options());
+  ASSERT_TRUE(R.Alloc.Present);
+  EXPECT_EQ(R.Alloc.Total, 25600u);
+  ASSERT_EQ(R.Alloc.Data.size(), 2u);
+  EXPECT_EQ(R.Alloc.Data[0].Name, "_Z1bv");
+  EXPECT_EQ(R.Alloc.Data[0].PercentTotal, 75.0);
+  EXPECT_EQ(R.Alloc.Data[1].Avg, 64u);
+  EXPECT_EQ(R.Alloc.Data[1].Allocs, 100u);
+  EXPECT_EQ(R.Alloc.Data[1].Freed, 3200u);
+  EXPECT_EQ(R.Alloc.Data[1].Percentiles[0], 64u);
+}
+
+TEST(ReportWriter, WritesJsonAtomicallyWithPid) {
+  std::string D = dir("json");
+  Options O;
+  O.Format = OutputFormat::Json;
+  O.OutputPath = D + "/r-%p.json";
+  writeReport(snapshot(), O);
+  std::string Path = D + "/r-" + std::to_string(getpid()) + ".json";
+  EXPECT_EQ(list(D), std::vector<std::string>{"r-" + std::to_string(getpid()) + ".json"});
+  report::Report Back;
+  std::string Error;
+  ASSERT_TRUE(report::readReportFile(Path, Back, Error)) << Error;
+  EXPECT_EQ(Back.Timing.Data.size(), 2u);
+  // Overwrites an existing report in place (rename).
+  O.Format = OutputFormat::Table;
+  writeReport(snapshot(), O);
+  EXPECT_EQ(slurp(Path).rfind("[hotpath] 1.00 ms | timing, threads\n", 0), 0u);
+  EXPECT_EQ(list(D).size(), 1u);
+}
+
+TEST(ReportWriter, ExpandOutputPath) {
+  std::string Pid = std::to_string(getpid());
+  EXPECT_EQ(expandOutputPath("r-%p.json"), "r-" + Pid + ".json");
+  EXPECT_EQ(expandOutputPath("%p/%p"), Pid + "/" + Pid);
+  EXPECT_EQ(expandOutputPath("100%%-%x%"), "100%-%x%");
+}
+
+TEST(ReportWriter, UnwritablePathIsOneLine) {
+  Options O;
+  O.Format = OutputFormat::Json;
+  O.OutputPath = "/nonexistent-dir/r.json";
+  testing::internal::CaptureStderr();
+  writeReport(snapshot(), O);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(Err, "hotpath: cannot write the report to /nonexistent-dir/r.json: "
+                 "No such file or directory\n");
+  O.OutputPath = dir("isdir") + "/";
+  testing::internal::CaptureStderr();
+  writeReport(snapshot(), O);
+  Err = testing::internal::GetCapturedStderr();
+  EXPECT_NE(Err.find("cannot write the report"), std::string::npos);
+  EXPECT_EQ(std::count(Err.begin(), Err.end(), '\n'), 1);
+}
+
+TEST(ReportWriter, NoneWritesNothing) {
+  Options O;
+  O.Format = OutputFormat::None;
+  testing::internal::CaptureStderr();
+  writeReport(snapshot(), O);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+}
+
+TEST(ReportWriter, EmptySnapshot) {
+  Snapshot S;
+  testing::internal::CaptureStderr();
+  writeReport(S, Options());
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(Err.rfind("[hotpath] 0 ns | timing, threads\n", 0), 0u) << Err;
+}
