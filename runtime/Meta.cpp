@@ -4,6 +4,8 @@
 #include "report/Git.h"
 #include "report/Version.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -181,8 +183,11 @@ std::optional<std::string> valgrindTool() {
         size_t V = P + Key.size(), E = V;
         while (E < Bin.size() && (isdigit((unsigned char)Bin[E]) || Bin[E] == '.'))
           ++E;
-        if (E > V + 2 && E < Bin.size() && Bin[E] == '\0' &&
-            isdigit((unsigned char)Bin[V])) {
+        // "valgrind-3.19.0" ends in NUL, a newline or "-<git id>".
+        std::string Cand = Bin.substr(V, E - V);
+        if (E < Bin.size() && isdigit((unsigned char)Bin[V]) &&
+            std::count(Cand.begin(), Cand.end(), '.') == 2 &&
+            Cand.back() != '.' && !isalpha((unsigned char)Bin[E])) {
           Version = Bin.substr(V, E - V);
           break;
         }
