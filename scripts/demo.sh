@@ -38,9 +38,12 @@ cmd=(clang-19 -O2 -gline-tables-only -gdwarf-4
 echo "${cmd[*]}"
 "${cmd[@]}"
 
-step "4/4 Running it: the program's output, then hotpath's report (on stderr)"
-echo "\$ $BUILD/demo/interp 22"
-"$BUILD/demo/interp" 22
+step "4/4 Running it: hotpath's report comes on stderr when the program exits"
+echo "\$ $BUILD/demo/interp 22 > $BUILD/demo/interp.out"
+"$BUILD/demo/interp" 22 >"$BUILD/demo/interp.out"
+echo
+echo "The program's own output ($BUILD/demo/interp.out) is unchanged; its last lines:"
+tail -n 3 "$BUILD/demo/interp.out"
 
 cat <<MSG
 
