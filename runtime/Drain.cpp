@@ -33,6 +33,14 @@ void growTiming(Aggregate &A, uint32_t Id) {
   A.Timing.resize((Id > N ? Id : N) + 1);
 }
 
+void takeAllOrphans(Aggregate &A) {
+    uint32_t N = functionCount();
+  if (A.Timing.size() < N + 1)
+    growTiming(A, N);
+  for (uint32_t I = 1; I <= N; ++I)
+    A.Timing[I].Calls += takeOrphans(I);
+}
+
 // Untimed calls and folded timed calls of one thread, then zeroed.
 void mergeTables(ThreadState *T, Aggregate &A, double R) {
   uint32_t N = functionCount();
@@ -137,6 +145,8 @@ void sweepAll(bool Final) {
       T->Status.store(ThreadFree, std::memory_order_release);
     }
   }
+  if (Final)
+    takeAllOrphans(A);
 }
 
 void collectLiveThreads(std::vector<ThreadInfo> &Out) {

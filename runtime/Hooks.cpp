@@ -44,8 +44,13 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
       return;
   }
   ThreadState *T = CurrentThread;
-  if (!T && !(T = attachThread()))
+  if (!T && !(T = attachThread())) {
+    // A signal handler interrupted this thread's attach: no state to write
+    // to yet. Count the call in the shared table (rare, so an atomic RMW
+    // is acceptable here); it is not timed.
+    countOrphan(__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED));
     return;
+  }
   if (T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
     syncThread(T);
   // Close frames that no longer exist: each exactly once, timed to now.
@@ -73,12 +78,14 @@ void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
     --T->Overflow;
     return;
   }
-  // Our frame is the nearest with our id that is not deeper than us; all
-  // above it were abandoned: close them first, each exactly once.
+  // Our frame is the lowest frame with our id among the top frames that
+  // are not above this exit's address; the ones above it were abandoned:
+  // close them first, each exactly once.
   uint64_t SpInv = ~uint64_t(Sp);
-  uint32_t Match = T->Depth;
-  while (Match && !(T->Stack[Match].Id == Id && T->Stack[Match].SpInv <= SpInv))
-    --Match;
+  uint32_t Match = 0;
+  for (uint32_t Dp = T->Depth; Dp && T->Stack[Dp].SpInv >= SpInv; --Dp)
+    if (T->Stack[Dp].Id == Id)
+      Match = Dp;
   if (!Match)
     return; // entered before this thread joined the session
   while (T->Depth > Match)

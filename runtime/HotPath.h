@@ -104,10 +104,13 @@ HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if (HP_UNLIKELY(!stateCurrent(T)))
     return exitSlow(D, Sp);
   Frame *F = T->Stack + T->Depth;
-  // Ours when the id matches and the frame is not deeper than this exit's
-  // (a deeper one with our id is an abandoned recursive call).
+  uint64_t SpInv = ~uint64_t(Sp);
+  // Ours when the id matches, the frame is not above this exit, and its
+  // parent is (the exit may be a tail call: its address is then a little
+  // above the enter's, never as high as the parent's). Anything else, e.g.
+  // an abandoned deeper recursive frame with our id, is sorted out slowly.
   if (HP_UNLIKELY(F->Id != __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)) ||
-      HP_UNLIKELY(F->SpInv > ~uint64_t(Sp)))
+      HP_UNLIKELY(F->SpInv < SpInv) || HP_UNLIKELY(F[-1].SpInv >= SpInv))
     return exitSlow(D, Sp);
   closeTop(T);
 }

@@ -210,6 +210,15 @@ bool lazySessionAllowed() {
   return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered();
 }
 
+void reloadOptionsForTesting() {
+  pthread_mutex_lock(&SessLock);
+  if (Inited)
+    *Opts = loadOptionsFromEnv();
+  pthread_mutex_unlock(&SessLock);
+}
+
+bool sessionEverBegan() { return __atomic_load_n(&EverBegan, __ATOMIC_RELAXED); }
+
 void setSnapshotSinkForTesting(void (*S)(const Snapshot &)) { Sink = S; }
 
 } // namespace hotpath::rt

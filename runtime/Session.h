@@ -24,6 +24,11 @@ bool sessionActive();
 /// Cheap check for the hot path's slow path: may a lazy session start?
 bool lazySessionAllowed();
 
+/// Tests: re-read the HOTPATH_* environment at the next begin, and whether
+/// any session began in this process.
+void reloadOptionsForTesting();
+bool sessionEverBegan();
+
 /// Tests: receive each session's snapshot (after the report is written).
 void setSnapshotSinkForTesting(void (*Sink)(const Snapshot &));
 

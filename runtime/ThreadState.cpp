@@ -41,7 +41,10 @@ ThreadState *newState() {
   auto *T = new (Mem) ThreadState();
   // Reserved, not committed: pages become resident as deep as the program
   // goes and as many functions as the thread calls.
-  T->Stack = static_cast<Frame *>(reservePages(sizeof(Frame) * MaxDepth));
+  // One spare frame before the sentinel: the exit hook may read Stack[-1].
+  T->Stack = static_cast<Frame *>(reservePages(sizeof(Frame) * (MaxDepth + 1)));
+  if (T->Stack)
+    ++T->Stack;
   T->Counts = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
   T->Fold = static_cast<FoldEntry *>(
       reservePages(sizeof(FoldEntry) * MaxFunctions));
@@ -100,6 +103,32 @@ void syncThread(ThreadState *T) {
   T->Countdown = CurrentConfig.Period == ~0ull ? ~0ull : 1; // first is timed
   T->Exclusive = CurrentConfig.Exclusive;
   T->Epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED);
+}
+
+namespace {
+std::atomic<uint64_t *> Orphans{nullptr};
+} // namespace
+
+void countOrphan(uint32_t Id) {
+  uint64_t *O = Orphans.load(std::memory_order_acquire);
+  if (!O) {
+    auto *New = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
+    if (!New)
+      return;
+    if (!Orphans.compare_exchange_strong(O, New))
+      unmapPages(New, 8 * MaxFunctions); // another thread won: O is set
+    else
+      O = New;
+  }
+  if (Id && Id < MaxFunctions)
+    __atomic_fetch_add(&O[Id], 1, __ATOMIC_RELAXED);
+}
+
+uint64_t takeOrphans(uint32_t Id) {
+  uint64_t *O = Orphans.load(std::memory_order_acquire);
+  if (!O || Id >= MaxFunctions || !__atomic_load_n(&O[Id], __ATOMIC_RELAXED))
+    return 0;
+  return __atomic_exchange_n(&O[Id], 0, __ATOMIC_RELAXED);
 }
 
 ThreadState *threadList() { return Head.load(std::memory_order_acquire); }

@@ -90,6 +90,12 @@ ThreadState *threadList();
 /// Zeroes the per-function tables of `T` for ids 1..NumIds.
 void clearTables(ThreadState *T, uint32_t NumIds);
 
+/// Calls made where no state could be attached (a signal handler that
+/// interrupted its thread's first call): counted in a shared table.
+void countOrphan(uint32_t Id);
+/// Takes (and zeroes) the orphan count of `Id`.
+uint64_t takeOrphans(uint32_t Id);
+
 /// Store-add that a signal handler cannot tear: a single instruction on
 /// x86-64 (not locked: only this thread writes).
 inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P, uint64_t V) {

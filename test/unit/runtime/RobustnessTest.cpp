@@ -1,0 +1,114 @@
+//===- RobustnessTest.cpp - Signals, fork, a stalled drain ----------------===//
+#include "TestSupport.h"
+
+#include "Drain.h"
+#include "EventQueue.h"
+#include "PageAlloc.h"
+#include "ThreadState.h"
+
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace hptest;
+using hotpath::rt::Snapshot;
+
+namespace {
+
+hotpath_fn_desc *InHandler = nullptr;
+volatile sig_atomic_t HandlerCalls = 0;
+
+void onAlarm(int) {
+  call(InHandler); // measured code in a signal handler
+  call(InHandler);
+  HandlerCalls = HandlerCalls + 1;
+}
+
+// A timer signal interrupts the main thread wherever it is, often inside
+// a hook (the loop does little else); the handler runs measured code. Both
+// functions' counts must be exact.
+TEST(SignalTest, HandlerCallsInsideHooksLoseNothing) {
+  hotpath_fn_desc *Main = makeFn("main_loop", 0xc1);
+  InHandler = makeFn("handler", 0xc2);
+  begin({{"HOTPATH_DRAIN_INTERVAL", "1"}});
+  struct sigaction SA = {};
+  SA.sa_handler = onAlarm;
+  sigemptyset(&SA.sa_mask);
+  sigaction(SIGALRM, &SA, nullptr);
+  itimerval T = {{0, 20}, {0, 20}}; // every 20 us
+  setitimer(ITIMER_REAL, &T, nullptr);
+  constexpr uint64_t N = 3000000;
+  for (uint64_t I = 0; I < N; ++I)
+    call(Main);
+  itimerval Off = {};
+  setitimer(ITIMER_REAL, &Off, nullptr);
+  signal(SIGALRM, SIG_DFL);
+  const Snapshot &S = end();
+  EXPECT_GT(HandlerCalls, 10);
+  EXPECT_EQ(timingOf(S, Main).Calls, N);
+  EXPECT_EQ(timingOf(S, InHandler).Calls, 2u * uint64_t(HandlerCalls));
+}
+
+TEST(ForkTest, ChildStartsCleanWithItsOwnDrain) {
+  hotpath_fn_desc *F = makeFn("forked", 0xc3);
+  begin({{"HOTPATH_DRAIN_INTERVAL", "1"}});
+  for (int I = 0; I < 10; ++I)
+    call(F);
+  pid_t Pid = fork();
+  ASSERT_GE(Pid, 0);
+  if (Pid == 0) {
+    for (int I = 0; I < 5; ++I)
+      call(F);
+    std::thread([F] { call(F); }).join();
+    usleep(20000); // the child's drain thread sweeps meanwhile
+    const Snapshot &S = end();
+    _exit(timingOf(S, F).Calls == 6 ? 0 : 1);
+  }
+  for (int I = 0; I < 3; ++I)
+    call(F);
+  int Status = 0;
+  ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
+  EXPECT_TRUE(WIFEXITED(Status));
+  EXPECT_EQ(WEXITSTATUS(Status), 0) << "the child's counts were wrong";
+  EXPECT_EQ(timingOf(end(), F).Calls, 13u);
+}
+
+// SPEC 5.3: with the drain stalled on purpose and every core in a tight
+// measured loop, memory stays within the documented bound (MaxChunks
+// chunks of 64 KiB per thread) and every call is still counted exactly.
+TEST(StallTest, MemoryBoundedAndCountsExactWithDrainStalled) {
+  using namespace hotpath::rt;
+  hotpath_fn_desc *F = makeFn("storm", 0xc4);
+  unsigned Threads = std::max(2u, std::thread::hardware_concurrency());
+  constexpr uint64_t PerThread = 1500000; // > MaxChunks * Slots = 261,888
+  begin();
+  setDrainPaused(true);
+  uint64_t Before = pageStats().ChunkBytes;
+  resetChunkPeak();
+  std::vector<std::thread> Ts;
+  for (unsigned I = 0; I < Threads; ++I)
+    Ts.emplace_back([F] {
+      for (uint64_t K = 0; K < PerThread; ++K)
+        call(F);
+    });
+  for (auto &T : Ts)
+    T.join();
+  uint64_t Peak = pageStats().ChunkPeak - Before;
+  uint64_t Bound = uint64_t(Threads) * EventQueue::MaxChunks * ChunkBytes;
+  const Snapshot &S = end(); // the final drain delivers everything
+  setDrainPaused(false);
+  EXPECT_LE(Peak, Bound);
+  // The queues really filled up: the bound was reached, then folding began.
+  EXPECT_GE(Peak, Bound - uint64_t(Threads) * ChunkBytes);
+  const auto &T = timingOf(S, F);
+  EXPECT_EQ(T.Calls, Threads * PerThread);
+  EXPECT_EQ(T.Timed, Threads * PerThread); // folded calls keep their time
+  EXPECT_GT(T.TotalNs, 0u);
+}
+
+} // namespace
