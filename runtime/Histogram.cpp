@@ -52,11 +52,9 @@ void Histogram::record(uint64_t Value, uint64_t Count) {
     Buckets.back().second += Count;
     return;
   }
-  auto It = std::lower_bound(
-      Buckets.begin(), Buckets.end(), B,
-      [](const std::pair<uint32_t, uint64_t> &E, uint32_t K) {
-        return E.first < K;
-      });
+  auto It = std::lower_bound(Buckets.begin(), Buckets.end(), B,
+                             [](const std::pair<uint32_t, uint64_t> &E,
+                                uint32_t K) { return E.first < K; });
   if (It != Buckets.end() && It->first == B)
     It->second += Count;
   else

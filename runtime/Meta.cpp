@@ -47,7 +47,8 @@ int buildIdCallback(struct dl_phdr_info *Info, size_t, void *Data) {
     const ElfW(Phdr) &P = Info->dlpi_phdr[I];
     if (P.p_type != PT_NOTE)
       continue;
-    const char *Note = reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr);
+    const char *Note =
+        reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr);
     size_t Off = 0;
     while (Off + sizeof(ElfW(Nhdr)) <= P.p_memsz) {
       ElfW(Nhdr) H;
@@ -93,8 +94,9 @@ std::vector<std::string> elfComments(const std::string &Path) {
   };
   Elf64_Ehdr E;
   if (ReadAt(&E, sizeof E, 0) && std::memcmp(E.e_ident, ELFMAG, SELFMAG) == 0 &&
-      E.e_ident[EI_CLASS] == ELFCLASS64 && E.e_shentsize == sizeof(Elf64_Shdr) &&
-      E.e_shnum > 0 && E.e_shnum < 65000 && E.e_shstrndx < E.e_shnum) {
+      E.e_ident[EI_CLASS] == ELFCLASS64 &&
+      E.e_shentsize == sizeof(Elf64_Shdr) && E.e_shnum > 0 &&
+      E.e_shnum < 65000 && E.e_shstrndx < E.e_shnum) {
     std::vector<Elf64_Shdr> Sh(E.e_shnum);
     if (ReadAt(Sh.data(), Sh.size() * sizeof(Elf64_Shdr), E.e_shoff)) {
       const Elf64_Shdr &StrSh = Sh[E.e_shstrndx];
@@ -181,7 +183,8 @@ std::optional<std::string> valgrindTool() {
       for (size_t P = Bin.find(Key); P != std::string::npos;
            P = Bin.find(Key, P + 1)) {
         size_t V = P + Key.size(), E = V;
-        while (E < Bin.size() && (isdigit((unsigned char)Bin[E]) || Bin[E] == '.'))
+        while (E < Bin.size() &&
+               (isdigit((unsigned char)Bin[E]) || Bin[E] == '.'))
           ++E;
         // "valgrind-3.19.0" ends in NUL, a newline or "-<git id>".
         std::string Cand = Bin.substr(V, E - V);

@@ -153,8 +153,8 @@ struct Parser {
   void warn(const char *Var, const char *Value, const char *Accepted,
             const std::string &Default) {
     O.Warnings.push_back(std::string(Var) + "=\"" + Value +
-                         "\" is invalid (accepted: " + Accepted +
-                         "); using " + Default);
+                         "\" is invalid (accepted: " + Accepted + "); using " +
+                         Default);
   }
 
   template <typename F>
@@ -217,9 +217,10 @@ Options parseOptions(const char *(*Get)(const char *Name)) {
           O.ReportSpec = lower(trim(V));
           return true;
         });
-  P.var("HOTPATH_PERCENTILES",
-        "1 to 10 comma-separated numbers in [0, 100], e.g. 50,95,99.9", "95",
-        [&](const std::string &V) { return parsePercentiles(V, O.Percentiles); });
+  P.var(
+      "HOTPATH_PERCENTILES",
+      "1 to 10 comma-separated numbers in [0, 100], e.g. 50,95,99.9", "95",
+      [&](const std::string &V) { return parsePercentiles(V, O.Percentiles); });
   P.var("HOTPATH_FOCUS", "a substring, or /regex/ (POSIX extended)", "none",
         [&](const std::string &V) {
           if (!validFocus(V))
@@ -320,7 +321,8 @@ bool parseUserMetadata(const std::string &Text,
   if (T.empty())
     return true;
   if (T[0] == '{') {
-    nlohmann::json J = nlohmann::json::parse(T, nullptr, /*allow_exceptions=*/false);
+    nlohmann::json J =
+        nlohmann::json::parse(T, nullptr, /*allow_exceptions=*/false);
     if (!J.is_object())
       return false;
     for (auto It = J.begin(); It != J.end(); ++It) {

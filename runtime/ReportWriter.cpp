@@ -182,8 +182,8 @@ std::string expandOutputPath(const std::string &Path) {
 report::Report buildReport(const Snapshot &S, const Options &Opts) {
   report::Report R;
   R.M = collectMeta(S, Opts);
-  SectionSet Sec = resolveSections(Opts.ReportSpec, S.UnderValgrind,
-                                   S.AllocTracked);
+  SectionSet Sec =
+      resolveSections(Opts.ReportSpec, S.UnderValgrind, S.AllocTracked);
   if (Sec.Timing)
     buildTiming(S, Opts, R.Timing);
   if (Sec.Alloc)

@@ -36,10 +36,11 @@ void printHelp(FILE *Out) {
                report::hotpathVersion());
   for (const Command &C : Commands)
     std::fprintf(Out, "  %-8s %s\n", C.Name, C.Summary);
-  std::fprintf(Out, "\noptions:\n"
-                    "  --help      show this help (or `hotpath <command> --help`)\n"
-                    "  --version   show the version\n"
-                    "\nexit status: 0 success, 2 bad input or usage\n");
+  std::fprintf(Out,
+               "\noptions:\n"
+               "  --help      show this help (or `hotpath <command> --help`)\n"
+               "  --version   show the version\n"
+               "\nexit status: 0 success, 2 bad input or usage\n");
 }
 
 int run(int Argc, char **Argv) {

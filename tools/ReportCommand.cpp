@@ -13,7 +13,8 @@ const char *const ReportUsage =
     "usage: hotpath report FILE.json [--format table|markdown|json]\n"
     "                              [--limit N] [--focus TEXT|/REGEX/]\n"
     "\n"
-    "Renders a report written by a profiled program (HOTPATH_OUTPUT_FORMAT=json).\n"
+    "Renders a report written by a profiled program "
+    "(HOTPATH_OUTPUT_FORMAT=json).\n"
     "  --format   table (default), markdown (for CI comments), or json\n"
     "             (the validated report, re-serialised)\n"
     "  --limit    rows per section in table/markdown (default 15, 0 = all)\n"
@@ -47,8 +48,8 @@ int reportCommand(const Args &A) {
         char *End = nullptr;
         unsigned long N = std::strtoul(V.c_str(), &End, 10);
         if (V.empty() || *End || V[0] == '-' || N > 1000000000)
-          return badInput("report: --limit expects an integer >= 0, got '" +
-                          V + "'");
+          return badInput("report: --limit expects an integer >= 0, got '" + V +
+                          "'");
         Limit = unsigned(N);
         continue;
       }
@@ -59,8 +60,8 @@ int reportCommand(const Args &A) {
       return badInput("report: unknown option '" + S +
                       "' (see hotpath report --help)");
     if (!File.empty())
-      return badInput("report: one report at a time (got '" + File +
-                      "' and '" + S + "')");
+      return badInput("report: one report at a time (got '" + File + "' and '" +
+                      S + "')");
     File = S;
   }
   if (File.empty())

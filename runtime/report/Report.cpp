@@ -67,7 +67,7 @@ std::string percentileKey(double P) {
 }
 
 FunctionsSection &Report::section(SectionKind K) {
-  return K == SectionKind::Timing ? Timing
+  return K == SectionKind::Timing  ? Timing
          : K == SectionKind::Alloc ? Alloc
                                    : Icount;
 }

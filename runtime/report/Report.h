@@ -37,14 +37,14 @@ std::string percentileKey(double P);
 
 struct FunctionRow {
   std::string Name;
-  std::string File; // "" when unknown
+  std::string File;  // "" when unknown
   uint32_t Line = 0; // 0 when unknown
   uint64_t Calls = 0;
-  uint64_t Avg = 0; // Total / Calls, rounded to nearest
-  uint64_t Min = 0, Max = 0; // not in icount rows
+  uint64_t Avg = 0;                  // Total / Calls, rounded to nearest
+  uint64_t Min = 0, Max = 0;         // not in icount rows
   std::vector<uint64_t> Percentiles; // parallel to the section's list
   uint64_t Total = 0;
-  double PercentTotal = 0; // of the section's total (see the schema)
+  double PercentTotal = 0;        // of the section's total (see the schema)
   uint64_t Allocs = 0, Freed = 0; // alloc rows only
 };
 
@@ -53,7 +53,7 @@ struct FunctionsSection {
   SectionKind Kind;
   bool Present = false;
   std::string Description;
-  uint64_t Total = 0; // total_elapsed_ns | total_bytes | total_ir
+  uint64_t Total = 0;              // total_elapsed_ns | total_bytes | total_ir
   std::vector<double> Percentiles; // empty for icount
   std::vector<FunctionRow> Data;   // sorted by Total, descending
   // Optional keys (absent from JSON when unset).
@@ -84,7 +84,7 @@ struct ThreadsSection {
 
 struct Meta {
   std::string HotpathVersion;
-  std::string Run = "native"; // native | callgrind | merged
+  std::string Run = "native";         // native | callgrind | merged
   std::optional<std::string> BuildId; // hex NT_GNU_BUILD_ID
   std::optional<std::string> Executable;
   std::optional<std::string> GitCommit;
@@ -92,7 +92,7 @@ struct Meta {
   int64_t Pid = 0;
   std::string StartTime; // ISO 8601 UTC, e.g. 2026-01-02T03:04:05.123Z
   uint64_t StartUnixNs = 0;
-  uint64_t ElapsedNs = 0; // session length
+  uint64_t ElapsedNs = 0;                     // session length
   std::optional<std::string> Compiler;        // "clang"
   std::optional<std::string> CompilerVersion; // "19.1.7"
   std::optional<std::string> LlvmVersion;     // of the plugin

@@ -149,9 +149,9 @@ Rendered threadsGrid(const ThreadsSection &T) {
   if (T.AllocTracked)
     G.Header.insert(G.Header.end(), {"Alloc", "Dealloc", "Diff"});
   for (const ThreadRow &R : T.Data) {
-    std::vector<std::string> Row = {
-        R.Name + (R.Exited ? " (exited)" : ""), std::to_string(R.Tid),
-        std::to_string(R.Events)};
+    std::vector<std::string> Row = {R.Name + (R.Exited ? " (exited)" : ""),
+                                    std::to_string(R.Tid),
+                                    std::to_string(R.Events)};
     if (T.AllocTracked) {
       Row.push_back(formatBytes(R.AllocBytes));
       Row.push_back(formatBytes(R.FreedBytes));

@@ -16,8 +16,8 @@
 namespace hotpath::report {
 
 struct TableOptions {
-  unsigned Limit = 15;  // rows per functions section; 0 = all
-  std::string Focus;    // substring or /regex/
+  unsigned Limit = 15; // rows per functions section; 0 = all
+  std::string Focus;   // substring or /regex/
 };
 
 std::string renderTable(const Report &R, const TableOptions &Opts);

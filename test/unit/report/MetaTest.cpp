@@ -16,8 +16,8 @@ using hotpath::report::Meta;
 namespace {
 
 std::string tempDir(const char *Name) {
-  std::string D = testing::TempDir() + "/hp-meta-" + std::to_string(getpid()) +
-                  "-" + Name;
+  std::string D =
+      testing::TempDir() + "/hp-meta-" + std::to_string(getpid()) + "-" + Name;
   std::string Cmd = "rm -rf '" + D + "' && mkdir -p '" + D + "'";
   EXPECT_EQ(system(Cmd.c_str()), 0);
   return D;
@@ -50,16 +50,16 @@ TEST(Meta, BuildIdOfThisTest) {
   ASSERT_TRUE(Id.has_value());
   EXPECT_GE(Id->size(), 16u);
   EXPECT_EQ(Id->find_first_not_of("0123456789abcdef"), std::string::npos);
-  std::string Readelf =
-      run("readelf -n /proc/" + std::to_string(getpid()) +
-          "/exe 2>/dev/null | sed -n 's/.*Build ID: //p'");
+  std::string Readelf = run("readelf -n /proc/" + std::to_string(getpid()) +
+                            "/exe 2>/dev/null | sed -n 's/.*Build ID: //p'");
   if (!Readelf.empty())
     EXPECT_EQ(*Id, Readelf);
 }
 
 TEST(Meta, CompilerFromThisTestsComment) {
   std::string Name, Version;
-  ASSERT_TRUE(compilerFromComments(elfComments("/proc/self/exe"), Name, Version));
+  ASSERT_TRUE(
+      compilerFromComments(elfComments("/proc/self/exe"), Name, Version));
   EXPECT_EQ(Name, "clang");
   EXPECT_EQ(Version.substr(0, Version.find('.')),
             std::to_string(__clang_major__));
@@ -136,10 +136,10 @@ TEST(Git, NoCheckout) {
 TEST(Git, LooseRefPackedRefDetachedAndWorktreeFile) {
   std::string D = tempDir("fake");
   std::string A(40, 'a'), B(40, 'b'), C(40, 'c');
-  ASSERT_EQ(system(("mkdir -p " + D + "/repo/.git/refs/heads " + D +
-                    "/repo/src/deep")
-                       .c_str()),
-            0);
+  ASSERT_EQ(
+      system(("mkdir -p " + D + "/repo/.git/refs/heads " + D + "/repo/src/deep")
+                 .c_str()),
+      0);
   write(D + "/repo/.git/HEAD", "ref: refs/heads/main\n");
   write(D + "/repo/.git/refs/heads/main", A + "\n");
   auto G = findGitCheckout(D + "/repo/src/deep");
@@ -160,9 +160,10 @@ TEST(Git, LooseRefPackedRefDetachedAndWorktreeFile) {
   EXPECT_FALSE(findGitCheckout(D + "/repo"));
 
   // A worktree: .git is a file pointing at a gitdir with a commondir.
-  ASSERT_EQ(system(("mkdir -p " + D + "/repo/.git/worktrees/wt " + D + "/wt")
-                       .c_str()),
-            0);
+  ASSERT_EQ(
+      system(
+          ("mkdir -p " + D + "/repo/.git/worktrees/wt " + D + "/wt").c_str()),
+      0);
   write(D + "/wt/.git", "gitdir: " + D + "/repo/.git/worktrees/wt\n");
   write(D + "/repo/.git/worktrees/wt/commondir", "../..\n");
   write(D + "/repo/.git/worktrees/wt/HEAD", "ref: refs/heads/main\n");
@@ -177,8 +178,9 @@ TEST(Git, RealRepositoryMatchesGit) {
     GTEST_SKIP() << "git not installed";
   std::string D = tempDir("real");
   std::string Git = "cd " + D + " && git -c user.name=t -c user.email=t@t ";
-  ASSERT_EQ(system((Git + "init -q . && echo one > a.txt && mkdir sub && "
-                          "echo two > sub/b.txt && git add . && " +
+  ASSERT_EQ(system((Git +
+                    "init -q . && echo one > a.txt && mkdir sub && "
+                    "echo two > sub/b.txt && git add . && " +
                     "git -c user.name=t -c user.email=t@t commit -qm init")
                        .c_str()),
             0);
@@ -193,7 +195,8 @@ TEST(Git, RealRepositoryMatchesGit) {
 
   write(D + "/sub/b.txt", "changed size\n");
   EXPECT_EQ(gitDirty(*G), std::optional<bool>(true));
-  ASSERT_EQ(system(("cd " + D + " && git checkout -q -- sub/b.txt").c_str()), 0);
+  ASSERT_EQ(system(("cd " + D + " && git checkout -q -- sub/b.txt").c_str()),
+            0);
   EXPECT_EQ(gitDirty(*G), std::optional<bool>(false));
 
   unlink((D + "/a.txt").c_str());
@@ -201,9 +204,9 @@ TEST(Git, RealRepositoryMatchesGit) {
   ASSERT_EQ(system(("cd " + D + " && git checkout -q -- a.txt").c_str()), 0);
 
   // Index version 4 (prefix-compressed paths).
-  ASSERT_EQ(system(("cd " + D + " && git update-index --index-version 4")
-                       .c_str()),
-            0);
+  ASSERT_EQ(
+      system(("cd " + D + " && git update-index --index-version 4").c_str()),
+      0);
   EXPECT_EQ(gitDirty(*G), std::optional<bool>(false));
   write(D + "/sub/b.txt", "changed again, v4\n");
   EXPECT_EQ(gitDirty(*G), std::optional<bool>(true));

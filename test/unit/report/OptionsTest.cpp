@@ -53,13 +53,16 @@ TEST(Options, Defaults) {
 }
 
 TEST(Options, OutputFormat) {
-  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_FORMAT", "json"}}).Format, OutputFormat::Json);
+  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_FORMAT", "json"}}).Format,
+            OutputFormat::Json);
   EXPECT_EQ(parse({{"HOTPATH_OUTPUT_FORMAT", "json-pretty"}}).Format,
             OutputFormat::JsonPretty);
-  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_FORMAT", "NONE"}}).Format, OutputFormat::None);
+  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_FORMAT", "NONE"}}).Format,
+            OutputFormat::None);
   Options O = parse({{"HOTPATH_OUTPUT_FORMAT", "xml"}});
   EXPECT_EQ(O.Format, OutputFormat::Table);
-  expectWarning(O, "HOTPATH_OUTPUT_FORMAT", "xml", "table, json, json-pretty, none");
+  expectWarning(O, "HOTPATH_OUTPUT_FORMAT", "xml",
+                "table, json, json-pretty, none");
 }
 
 TEST(Options, OutputPath) {
@@ -96,7 +99,8 @@ TEST(Options, ResolveSections) {
   EXPECT_FALSE(L.Alloc);
   EXPECT_FALSE(L.Icount);
   EXPECT_TRUE(L.Threads);
-  SectionSet X = resolveSections("all,-threads,-functions-icount", false, false);
+  SectionSet X =
+      resolveSections("all,-threads,-functions-icount", false, false);
   EXPECT_TRUE(X.Timing);
   EXPECT_TRUE(X.Alloc);
   EXPECT_FALSE(X.Icount);
@@ -140,7 +144,8 @@ TEST(Options, FunctionsLimit) {
 }
 
 TEST(Options, TimeSamplingRate) {
-  EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}}).TimeSamplingRate, 0.01);
+  EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}}).TimeSamplingRate,
+            0.01);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0"}}).TimeSamplingRate, 0.0);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "1"}}).TimeSamplingRate, 1.0);
   for (const char *Bad : {"2", "-0.5", "half", "inf", "nan"}) {
@@ -179,8 +184,9 @@ TEST(Options, DrainInterval) {
 }
 
 TEST(Options, CallgrindOutFile) {
-  EXPECT_EQ(parse({{"HOTPATH_CALLGRIND_OUT_FILE", "/tmp/cg.%p"}}).CallgrindOutFile,
-            "/tmp/cg.%p");
+  EXPECT_EQ(
+      parse({{"HOTPATH_CALLGRIND_OUT_FILE", "/tmp/cg.%p"}}).CallgrindOutFile,
+      "/tmp/cg.%p");
   Options O = parse({{"HOTPATH_CALLGRIND_OUT_FILE", " "}});
   EXPECT_EQ(O.CallgrindOutFile, "callgrind.out.%p");
   expectWarning(O, "HOTPATH_CALLGRIND_OUT_FILE", " ", "non-empty");
@@ -198,9 +204,11 @@ TEST(Options, RecordedStrings) {
 
 TEST(Options, UserMetadata) {
   std::vector<std::pair<std::string, std::string>> KV;
-  ASSERT_TRUE(parseUserMetadata("runner=Linux-X64, toolchain=19.1.7,empty=", KV));
+  ASSERT_TRUE(
+      parseUserMetadata("runner=Linux-X64, toolchain=19.1.7,empty=", KV));
   ASSERT_EQ(KV.size(), 3u);
-  EXPECT_EQ(KV[0], std::make_pair(std::string("runner"), std::string("Linux-X64")));
+  EXPECT_EQ(KV[0],
+            std::make_pair(std::string("runner"), std::string("Linux-X64")));
   EXPECT_EQ(KV[2].second, "");
   ASSERT_TRUE(parseUserMetadata(R"({"cpu": "x", "os": "linux"})", KV));
   EXPECT_EQ(KV.size(), 2u);
@@ -210,7 +218,8 @@ TEST(Options, UserMetadata) {
   EXPECT_FALSE(parseUserMetadata("{broken", KV));
   EXPECT_TRUE(KV.empty());
 
-  EXPECT_EQ(parse({{"HOTPATH_USER_METADATA", "a=1,b=2"}}).UserMetadata, "a=1,b=2");
+  EXPECT_EQ(parse({{"HOTPATH_USER_METADATA", "a=1,b=2"}}).UserMetadata,
+            "a=1,b=2");
   Options O = parse({{"HOTPATH_USER_METADATA", "a=1,b"}});
   EXPECT_EQ(O.UserMetadata, "");
   expectWarning(O, "HOTPATH_USER_METADATA", "a=1,b", "key=value");

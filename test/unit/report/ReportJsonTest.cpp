@@ -41,7 +41,8 @@ TEST(ReportJson, RoundTripIsExact) {
   EXPECT_EQ(Back.Timing.Data.size(), 4u);
   EXPECT_EQ(Back.Alloc.Data[0].Freed, 600000u);
   EXPECT_EQ(Back.Alloc.Percentiles, (std::vector<double>{50, 99.9}));
-  EXPECT_EQ(Back.Alloc.Data[0].Percentiles, (std::vector<uint64_t>{1024, 4096}));
+  EXPECT_EQ(Back.Alloc.Data[0].Percentiles,
+            (std::vector<uint64_t>{1024, 4096}));
   EXPECT_EQ(*Back.Icount.HookCostIr, 42u);
   EXPECT_EQ(Back.M.UserMetadata, R.M.UserMetadata);
   EXPECT_TRUE(Back.Threads.Data[1].Exited);
@@ -100,12 +101,14 @@ TEST(ReportJson, UnknownKeysAreIgnored) {
 
 TEST(ReportJsonErrors, InvalidJson) {
   EXPECT_EQ(readError("{\"type\": ").rfind("invalid JSON: ", 0), 0u);
-  EXPECT_NE(readError("not json at all").find("invalid JSON"), std::string::npos);
+  EXPECT_NE(readError("not json at all").find("invalid JSON"),
+            std::string::npos);
   EXPECT_NE(readError("").find("invalid JSON"), std::string::npos);
 }
 
 TEST(ReportJsonErrors, NotAnObject) {
-  EXPECT_NE(readError("[1,2]").find("expected a JSON object"), std::string::npos);
+  EXPECT_NE(readError("[1,2]").find("expected a JSON object"),
+            std::string::npos);
 }
 
 TEST(ReportJsonErrors, WrongType) {
@@ -121,7 +124,8 @@ TEST(ReportJsonErrors, WrongVersion) {
             "unsupported report version 2 (this hotpath reads version 1)");
   EXPECT_EQ(errorAfter([](Json &J) { J["version"] = "1"; }),
             "version: expected an integer, got a string");
-  EXPECT_EQ(errorAfter([](Json &J) { J.erase("version"); }), "version: missing");
+  EXPECT_EQ(errorAfter([](Json &J) { J.erase("version"); }),
+            "version: missing");
 }
 
 TEST(ReportJsonErrors, Meta) {
@@ -148,11 +152,10 @@ TEST(ReportJsonErrors, Sections) {
             "functions_timing.total_elapsed_ns: missing");
   EXPECT_EQ(errorAfter([](Json &J) { J["functions_alloc"]["data"] = {}; }),
             "functions_alloc.data: expected an array, got null");
-  EXPECT_EQ(errorAfter([](Json &J) {
-              J["functions_timing"]["percentiles"] = {150};
-            }),
-            "functions_timing.percentiles[0]: expected a percentile in [0, "
-            "100], got 150");
+  EXPECT_EQ(
+      errorAfter([](Json &J) { J["functions_timing"]["percentiles"] = {150}; }),
+      "functions_timing.percentiles[0]: expected a percentile in [0, "
+      "100], got 150");
   EXPECT_EQ(errorAfter([](Json &J) { J["threads"]["data"][0].erase("tid"); }),
             "threads.data[0].tid: missing");
 }
@@ -163,14 +166,12 @@ TEST(ReportJsonErrors, Rows) {
             }),
             "functions_timing.data[2].calls: expected a non-negative "
             "integer, got an integer");
-  EXPECT_EQ(errorAfter([](Json &J) {
-              J["functions_timing"]["data"][0]["avg"] = 1.5;
-            }),
+  EXPECT_EQ(errorAfter(
+                [](Json &J) { J["functions_timing"]["data"][0]["avg"] = 1.5; }),
             "functions_timing.data[0].avg: expected a non-negative integer, "
             "got a fractional number");
-  EXPECT_EQ(errorAfter([](Json &J) {
-              J["functions_timing"]["data"][0].erase("p95");
-            }),
+  EXPECT_EQ(errorAfter(
+                [](Json &J) { J["functions_timing"]["data"][0].erase("p95"); }),
             "functions_timing.data[0].p95: missing");
   EXPECT_EQ(errorAfter([](Json &J) {
               J["functions_alloc"]["data"][1].erase("freed");
@@ -194,8 +195,8 @@ TEST(ReportJsonErrors, Files) {
   EXPECT_EQ(Error, "No such file or directory");
   EXPECT_FALSE(readReportFile("/", R, Error));
   EXPECT_EQ(Error, "is a directory");
-  std::string Path = testing::TempDir() + "/empty-" +
-                     std::to_string(getpid()) + ".json";
+  std::string Path =
+      testing::TempDir() + "/empty-" + std::to_string(getpid()) + ".json";
   std::ofstream(Path).close();
   EXPECT_FALSE(readReportFile(Path, R, Error));
   EXPECT_EQ(Error, "empty file, not a hotpath report");

@@ -110,8 +110,10 @@ TEST(ReportTable, UntimedSectionShowsCallsOnly) {
   Report R = sampleReport();
   R.Timing.SamplingRate = 0.0;
   std::string Out = renderTable(R, TableOptions());
-  EXPECT_NE(Out.find("| basic::main           | 1     | -   | -   | -     | -       |"),
-            std::string::npos)
+  EXPECT_NE(
+      Out.find(
+          "| basic::main           | 1     | -   | -   | -     | -       |"),
+      std::string::npos)
       << Out;
 }
 

@@ -1,6 +1,6 @@
 //===- ReportWriterTest.cpp - Snapshot -> report, and writing it ----------===//
-#include "ReportJson.h"
 #include "ReportWriter.h"
+#include "ReportJson.h"
 
 #include <gtest/gtest.h>
 
@@ -51,7 +51,8 @@ std::vector<std::string> list(const std::string &D) {
   std::vector<std::string> Out;
   DIR *Dp = opendir(D.c_str());
   while (struct dirent *E = Dp ? readdir(Dp) : nullptr)
-    if (E->d_name[0] != '.' || std::string(E->d_name).find(".tmp") != std::string::npos)
+    if (E->d_name[0] != '.' ||
+        std::string(E->d_name).find(".tmp") != std::string::npos)
       if (std::string(E->d_name) != "." && std::string(E->d_name) != "..")
         Out.push_back(E->d_name);
   if (Dp)
@@ -97,7 +98,8 @@ TEST(ReportWriter, SampledTotalsAreExtrapolated) {
   EXPECT_EQ(A.Total, 50500000u);
   EXPECT_EQ(A.Avg, 50500u);
   EXPECT_EQ(*R.Timing.SamplingRate, 0.1);
-  EXPECT_NE(R.Timing.Description.find("One call in 10 timed"), std::string::npos);
+  EXPECT_NE(R.Timing.Description.find("One call in 10 timed"),
+            std::string::npos);
 }
 
 TEST(ReportWriter, UnderValgrindNoTiming) {
@@ -156,7 +158,8 @@ TEST(ReportWriter, WritesJsonAtomicallyWithPid) {
   O.OutputPath = D + "/r-%p.json";
   writeReport(snapshot(), O);
   std::string Path = D + "/r-" + std::to_string(getpid()) + ".json";
-  EXPECT_EQ(list(D), std::vector<std::string>{"r-" + std::to_string(getpid()) + ".json"});
+  EXPECT_EQ(list(D), std::vector<std::string>{"r-" + std::to_string(getpid()) +
+                                              ".json"});
   report::Report Back;
   std::string Error;
   ASSERT_TRUE(report::readReportFile(Path, Back, Error)) << Error;
