@@ -7,7 +7,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/coroutine.toml %opt -passes=hotpath,verify -S %t.ll -o %t.hp.ll
 // RUN: %FileCheck %s < %t.hp.ll
 // After the rest of the pipeline the marker is split and everything verifies.
-// RUN: opt -passes='coro-early,cgscc(coro-split),coro-cleanup,verify' -S %t.hp.ll | %FileCheck %s --check-prefix=SPLIT
+// RUN: opt -passes='default<O0>,verify' -S %t.hp.ll | %FileCheck %s --check-prefix=SPLIT
 
 // CHECK:      define {{.*}} @_Z8count_toi({{.*}}) #[[WRAP:[0-9]+]]
 // CHECK-NOT:  coro.begin

@@ -12,12 +12,12 @@ HOTPATH_MEASURE __attribute__((const)) int square(int x) { return x * x; }
 HOTPATH_MEASURE __attribute__((pure, noinline)) int cube(int x) { return x * x * x; }
 
 // CHECK-LABEL: define {{.*}}i32 @main(
-// CHECK:         call void @__hotpath_enter({{.*}}@__hotpath_desc.[[N:[0-9]+]])
+// CHECK:         call void @__hotpath_enter({{.*}}@__hotpath_desc.[[N:[0-9]+]]{{[ )]}}
 // CHECK-NEXT:    notail call {{.*}}@square.hotpath.[[N]](
-// CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]])
-// CHECK-NEXT:    call void @__hotpath_enter({{.*}}@__hotpath_desc.[[N]])
+// CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]]{{[ )]}}
+// CHECK-NEXT:    call void @__hotpath_enter({{.*}}@__hotpath_desc.[[N]]{{[ )]}}
 // CHECK-NEXT:    notail call {{.*}}@square.hotpath.[[N]](
-// CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]])
+// CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]]{{[ )]}}
 // CHECK-NEXT:    call {{.*}}i32 @cube(
 // CHECK-NEXT:    call {{.*}}i32 @cube(
 // CHECK-NEXT:    ret i32 0
