@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
+#include <iterator>
 
 namespace hotpath::tool {
 
@@ -56,7 +58,7 @@ int reportCommand(const Args &A) {
     } catch (const std::string &Msg) {
       return badInput("report: " + Msg);
     }
-    if (S.size() > 1 && S[0] == '-')
+    if (S.size() > 1 && S[0] == '-') // "-" alone is stdin
       return badInput("report: unknown option '" + S +
                       "' (see hotpath report --help)");
     if (!File.empty())
@@ -76,8 +78,14 @@ int reportCommand(const Args &A) {
 
   report::Report R;
   std::string Error;
-  if (!report::readReportFile(File, R, Error))
+  if (File == "-") {
+    std::string Text((std::istreambuf_iterator<char>(std::cin)),
+                     std::istreambuf_iterator<char>());
+    if (!report::parseReport(Text, R, Error))
+      return badInput("<stdin>: " + Error);
+  } else if (!report::readReportFile(File, R, Error)) {
     return badInput(File + ": " + Error);
+  }
 
   std::string Out;
   if (Format == "json") {
@@ -86,6 +94,7 @@ int reportCommand(const Args &A) {
     report::TableOptions T;
     T.Limit = Limit;
     T.Focus = Focus;
+    T.ShowWarnings = true;
     Out = Format == "table" ? report::renderTable(R, T)
                             : report::renderMarkdown(R, T);
   }

@@ -193,6 +193,9 @@ std::string headerLine(const Report &R) {
 
 std::string renderTable(const Report &R, const TableOptions &Opts) {
   std::string Out = "[hotpath] " + headerLine(R) + "\n";
+  if (Opts.ShowWarnings)
+    for (const std::string &W : R.M.Warnings)
+      Out += "warning: " + W + "\n";
   for (const Rendered &X : allGrids(R, Opts))
     Out += "\n" + X.Title + "\n" + renderAscii(X.G);
   return Out;
@@ -200,6 +203,11 @@ std::string renderTable(const Report &R, const TableOptions &Opts) {
 
 std::string renderMarkdown(const Report &R, const TableOptions &Opts) {
   std::string Out = "### hotpath: " + headerLine(R) + "\n";
+  if (Opts.ShowWarnings && !R.M.Warnings.empty()) {
+    Out += "\n";
+    for (const std::string &W : R.M.Warnings)
+      Out += "> warning: " + W + "\n";
+  }
   for (const Rendered &X : allGrids(R, Opts)) {
     size_t Dash = X.Title.find(" - ");
     Out += "\n**" + X.Title.substr(0, Dash) + "**" + X.Title.substr(Dash) +

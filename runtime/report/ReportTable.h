@@ -18,6 +18,9 @@ namespace hotpath::report {
 struct TableOptions {
   unsigned Limit = 15; // rows per functions section; 0 = all
   std::string Focus;   // substring or /regex/
+  /// One "warning: ..." line per meta.warnings entry under the header.
+  /// The runtime already printed them when it read the environment.
+  bool ShowWarnings = false;
 };
 
 std::string renderTable(const Report &R, const TableOptions &Opts);
