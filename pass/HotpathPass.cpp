@@ -16,6 +16,7 @@
 
 #include "hotpath/abi.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -100,6 +101,7 @@ private:
   bool Verbose = false;
   std::string CompileDir, TUPath;
   std::optional<Config> Cfg;
+  SmallPtrSet<const Function *, 4> Resolvers;
   SmallVector<Plan, 16> Plans;
 };
 
@@ -159,6 +161,10 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
     return;
   }
   std::string Unsupported = unsupportedReason(F);
+  // An ifunc resolver runs while the dynamic loader relocates the object,
+  // before the hooks' GOT entries are usable.
+  if (Unsupported.empty() && Resolvers.count(&F))
+    Unsupported = "ifunc resolver: runs before relocations are done";
   if (!Unsupported.empty()) {
     remark(F, false, S.Name, Unsupported);
     return;
@@ -201,6 +207,9 @@ bool Instrumenter::run() {
     return false;
 
   auto Marks = collectSourceMarks(M);
+  for (const GlobalIFunc &IF : M.ifuncs())
+    if (const Function *R = IF.getResolverFunction())
+      Resolvers.insert(R);
   SmallVector<Function *, 64> Fns;
   for (Function &F : M)
     if (F.hasName() && !F.isIntrinsic() &&

@@ -11,6 +11,7 @@
 ; REMARK-DAG: remark: <unknown>:0:0: skipped ext: declaration: no body in this module
 ; REMARK-DAG: remark: <unknown>:0:0: skipped inalloca: inalloca argument: its stack slot cannot be forwarded
 ; REMARK-DAG: remark: <unknown>:0:0: skipped prealloc: preallocated argument: its stack slot cannot be forwarded
+; REMARK-DAG: remark: <unknown>:0:0: skipped resolver: ifunc resolver: runs before relocations are done
 
 ; VERBOSE-DAG: hotpath: skipped naked: naked function
 ; VERBOSE-DAG: hotpath: skipped inl: always_inline
@@ -18,6 +19,9 @@
 ; VERBOSE-DAG: hotpath: skipped ext: declaration
 ; VERBOSE-DAG: hotpath: skipped inalloca: inalloca argument
 ; VERBOSE-DAG: hotpath: skipped prealloc: preallocated argument
+; VERBOSE-DAG: hotpath: skipped resolver: ifunc resolver
+
+@picked = ifunc i32 (i32), ptr @resolver
 
 ; Nothing was instrumented: no hook, no descriptor, no constructor.
 ; CHECK-NOT: __hotpath
@@ -55,4 +59,10 @@ define void @inalloca(ptr inalloca(i32) %a) {
 ; CHECK-NEXT: ret void
 define void @prealloc(ptr preallocated(i32) %a) {
   ret void
+}
+
+; CHECK: define ptr @resolver() {
+; CHECK-NEXT: ret ptr @inl
+define ptr @resolver() {
+  ret ptr @inl
 }
