@@ -283,19 +283,46 @@ void readReport(const Json &J, Report &R) {
 
 } // namespace
 
+namespace {
+// One printable line, whatever the input held: control characters become
+// spaces and bytes that are not valid UTF-8 become '?'.
+std::string oneLine(const std::string &S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size();) {
+    unsigned char C = S[I];
+    size_t Len = C < 0x80 ? 1 : (C >> 5) == 6 ? 2 : (C >> 4) == 14 ? 3
+                             : (C >> 3) == 30 ? 4 : 0;
+    bool Valid = Len && I + Len <= S.size();
+    for (size_t K = 1; Valid && K < Len; ++K)
+      Valid = (static_cast<unsigned char>(S[I + K]) & 0xC0) == 0x80;
+    if (!Valid) {
+      Out += '?';
+      ++I;
+    } else if (Len == 1 && (C < 0x20 || C == 0x7f)) {
+      Out += ' ';
+      ++I;
+    } else {
+      Out.append(S, I, Len);
+      I += Len;
+    }
+  }
+  return Out;
+}
+} // namespace
+
 bool parseReport(const std::string &Text, Report &Out, std::string &Error) {
   try {
     Json J;
     try {
       J = Json::parse(Text);
-    } catch (const Json::parse_error &E) {
+    } catch (const Json::exception &E) { // parse_error, out_of_range (1e400)
       // "[json.exception.parse_error.101] parse error at line 1, ..." ->
       // keep the part after the bracketed id.
       std::string What = E.what();
       size_t Close = What.find("] ");
-      Error = "invalid JSON: " +
-              (Close == std::string::npos ? What : What.substr(Close + 2));
-      return false;
+      throw ReadError{"invalid JSON: " + (Close == std::string::npos
+                                              ? What
+                                              : What.substr(Close + 2))};
     }
     Report R;
     readReport(J, R);
@@ -308,10 +335,7 @@ bool parseReport(const std::string &Text, Report &Out, std::string &Error) {
   } catch (...) {
     Error = "invalid report";
   }
-  // One line, whatever the keys held.
-  for (char &C : Error)
-    if (C == '\n' || C == '\r')
-      C = ' ';
+  Error = oneLine(Error);
   return false;
 }
 

@@ -202,3 +202,24 @@ TEST(ReportJsonErrors, Files) {
   EXPECT_EQ(Error, "empty file, not a hotpath report");
   std::remove(Path.c_str());
 }
+
+TEST(ReportJsonErrors, HostileInput) {
+  EXPECT_EQ(readError(R"({"type":"hotpath_report","version":1e400})"),
+            "invalid JSON: number overflow parsing '1e400'");
+  // Invalid UTF-8 is not echoed raw: the message stays printable.
+  std::string Bad = readError("\xff\xfe");
+  EXPECT_EQ(Bad.find('\xff'), std::string::npos) << Bad;
+  EXPECT_NE(Bad.find("last read: '?'"), std::string::npos) << Bad;
+  // Deep nesting neither overflows the stack nor passes.
+  std::string Deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_NE(readError(Deep).find("expected a JSON object"), std::string::npos);
+  // A key with a newline is still one line.
+  Json J = Json::parse(writeJson(sampleReport(), false));
+  J["meta"]["user_metadata"]["a\nb"] = 1;
+  EXPECT_EQ(readError(J.dump()),
+            "meta.user_metadata.a b: expected a string, got an integer");
+  // Numbers too large for 64 bits are not integers.
+  EXPECT_EQ(readError(R"({"type":"hotpath_report","version":1,"meta":{"hotpath_version":"1","run":"native","elapsed_ns":18446744073709551616}})"),
+            "meta.elapsed_ns: expected a non-negative integer, got a "
+            "fractional number");
+}
