@@ -290,8 +290,11 @@ std::string oneLine(const std::string &S) {
   std::string Out;
   for (size_t I = 0; I < S.size();) {
     unsigned char C = S[I];
-    size_t Len = C < 0x80 ? 1 : (C >> 5) == 6 ? 2 : (C >> 4) == 14 ? 3
-                             : (C >> 3) == 30 ? 4 : 0;
+    size_t Len = C < 0x80         ? 1
+                 : (C >> 5) == 6  ? 2
+                 : (C >> 4) == 14 ? 3
+                 : (C >> 3) == 30 ? 4
+                                  : 0;
     bool Valid = Len && I + Len <= S.size();
     for (size_t K = 1; Valid && K < Len; ++K)
       Valid = (static_cast<unsigned char>(S[I + K]) & 0xC0) == 0x80;

@@ -219,7 +219,9 @@ TEST(ReportJsonErrors, HostileInput) {
   EXPECT_EQ(readError(J.dump()),
             "meta.user_metadata.a b: expected a string, got an integer");
   // Numbers too large for 64 bits are not integers.
-  EXPECT_EQ(readError(R"({"type":"hotpath_report","version":1,"meta":{"hotpath_version":"1","run":"native","elapsed_ns":18446744073709551616}})"),
-            "meta.elapsed_ns: expected a non-negative integer, got a "
-            "fractional number");
+  EXPECT_EQ(
+      readError(
+          R"({"type":"hotpath_report","version":1,"meta":{"hotpath_version":"1","run":"native","elapsed_ns":18446744073709551616}})"),
+      "meta.elapsed_ns: expected a non-negative integer, got a "
+      "fractional number");
 }
