@@ -43,8 +43,7 @@ Descriptors::Descriptors(Module &M) : M(M) {
   DescTy = StructType::get(Ctx, {I32, I32, I64, Ptr, Ptr, Ptr, I32, I32});
 }
 
-static FunctionCallee declareHook(Module &M, StringRef Name,
-                                  FunctionType *Ty) {
+static FunctionCallee declareHook(Module &M, StringRef Name, FunctionType *Ty) {
   FunctionCallee C = M.getOrInsertFunction(Name, Ty);
   if (auto *F = dyn_cast<Function>(C.getCallee())) {
     F->addFnAttr(Attribute::NoUnwind);
@@ -73,9 +72,9 @@ Constant *Descriptors::cstring(StringRef S) {
   Constant *&C = Strings[S];
   if (!C) {
     Constant *Init = ConstantDataArray::getString(M.getContext(), S);
-    auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                                  GlobalValue::PrivateLinkage, Init,
-                                  "__hotpath_str");
+    auto *GV =
+        new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                           GlobalValue::PrivateLinkage, Init, "__hotpath_str");
     GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     GV->setAlignment(Align(1));
     C = compat::asPtr(GV);
@@ -89,8 +88,8 @@ Constant *Descriptors::create(const FnRecord &R) {
   Constant *Init = ConstantStruct::get(
       DescTy, {ConstantInt::get(I32, HOTPATH_ABI_VERSION),
                ConstantInt::get(I32, R.Flags),
-               ConstantInt::get(Type::getInt64Ty(Ctx), R.Hash),
-               cstring(R.Name), cstring(R.Symbol), cstring(R.File),
+               ConstantInt::get(Type::getInt64Ty(Ctx), R.Hash), cstring(R.Name),
+               cstring(R.Symbol), cstring(R.File),
                ConstantInt::get(I32, R.Line), ConstantInt::get(I32, 0)});
   // Not constant: the runtime writes runtime_id at registration.
   auto *GV = new GlobalVariable(M, DescTy, /*isConstant=*/false,
@@ -108,21 +107,19 @@ void Descriptors::emitRegistration() {
   LLVMContext &Ctx = M.getContext();
   Type *Ptr = compat::ptrTy(Ctx);
   auto *ArrTy = ArrayType::get(Ptr, Records.size());
-  auto *Arr = new GlobalVariable(M, ArrTy, /*isConstant=*/true,
-                                 GlobalValue::PrivateLinkage,
-                                 ConstantArray::get(ArrTy, Records),
-                                 "__hotpath_descs");
+  auto *Arr = new GlobalVariable(
+      M, ArrTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+      ConstantArray::get(ArrTy, Records), "__hotpath_descs");
   Arr->setAlignment(Align(8));
 
   auto *Void = Type::getVoidTy(Ctx);
   FunctionCallee Register = M.getOrInsertFunction(
       "__hotpath_register",
-      FunctionType::get(Void,
-                        {Ptr, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx)},
-                        false));
-  auto *Ctor = Function::Create(FunctionType::get(Void, false),
-                                GlobalValue::InternalLinkage,
-                                "hotpath.module_ctor", &M);
+      FunctionType::get(
+          Void, {Ptr, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx)}, false));
+  auto *Ctor =
+      Function::Create(FunctionType::get(Void, false),
+                       GlobalValue::InternalLinkage, "hotpath.module_ctor", &M);
   Ctor->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
   B.CreateCall(Register, {compat::asPtr(Arr), B.getInt64(Records.size()),

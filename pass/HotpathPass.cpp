@@ -169,8 +169,8 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
     remark(F, false, S.Name, Unsupported);
     return;
   }
-  Plans.push_back({&F, std::move(S), std::move(File), Line,
-                   !Marks.Label.empty()});
+  Plans.push_back(
+      {&F, std::move(S), std::move(File), Line, !Marks.Label.empty()});
 }
 
 void Instrumenter::instrument(Plan &P) {

@@ -5,7 +5,7 @@
 //
 //   define ... @f(args) {
 //     call void @__hotpath_enter(ptr @__hotpath_desc.N)
-//     %r = call notail @f.hotpath.N(args)     ; `invoke` when the body may unwind
+//     %r = notail call @f.hotpath.N(args)   ; `invoke` if the body may unwind
 //     call void @__hotpath_exit(ptr @__hotpath_desc.N)
 //     ret %r
 //   unwind:                                   ; only with `invoke`
@@ -148,8 +148,8 @@ void prepareMarker(Function &Marker, Function &F) {
 /// every call even when the body is pure. It emits no instruction.
 void pinMarker(Function &Marker) {
   LLVMContext &Ctx = Marker.getContext();
-  auto *Asm = InlineAsm::get(FunctionType::get(Type::getVoidTy(Ctx), false),
-                             "", "", /*hasSideEffects=*/true);
+  auto *Asm = InlineAsm::get(FunctionType::get(Type::getVoidTy(Ctx), false), "",
+                             "", /*hasSideEffects=*/true);
   IRBuilder<> B(entryInsertPoint(Marker));
   B.SetCurrentDebugLocation(hookLoc(Marker));
   B.CreateCall(Asm)->setDoesNotThrow();
@@ -180,10 +180,9 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   LLVMContext &Ctx = F.getContext();
 
   // Decimal suffix: the GNU demangler shows `[clone .hotpath.N]`.
-  auto *Marker = Function::Create(F.getFunctionType(),
-                                  GlobalValue::InternalLinkage,
-                                  F.getAddressSpace(),
-                                  F.getName() + ".hotpath." + utostr(Hash));
+  auto *Marker = Function::Create(
+      F.getFunctionType(), GlobalValue::InternalLinkage, F.getAddressSpace(),
+      F.getName() + ".hotpath." + utostr(Hash));
   M.getFunctionList().insertAfter(F.getIterator(), Marker);
   prepareMarker(*Marker, F);
 

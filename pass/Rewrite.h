@@ -2,7 +2,12 @@
 //
 // SPEC 4. A selected function `f` keeps its symbol and becomes
 //
-//   f(args) { __hotpath_enter(&desc); r = f.hotpath.<N>(args); __hotpath_exit(&desc); return r; }
+//   f(args) {
+//     __hotpath_enter(&desc);
+//     r = f.hotpath.<N>(args);
+//     __hotpath_exit(&desc);
+//     return r;
+//   }
 //
 // with the original body in the noinline marker `f.hotpath.<N>`. Functions
 // that cannot be split that way (varargs, musttail, returns_twice, ...) get
@@ -31,8 +36,7 @@ llvm::Function *wrapFunction(llvm::Function &F, uint64_t Hash,
                              llvm::Constant *Desc, const Hooks &H);
 
 /// Enter hook at the entry, exit hook on every path that leaves `F`.
-void instrumentInPlace(llvm::Function &F, llvm::Constant *Desc,
-                       const Hooks &H);
+void instrumentInPlace(llvm::Function &F, llvm::Constant *Desc, const Hooks &H);
 
 /// `main = true`: __hotpath_main_begin first, __hotpath_main_end before
 /// every return (after the exit hook when main itself is measured).
