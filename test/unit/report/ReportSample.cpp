@@ -8,7 +8,11 @@
 // independently of, the instrumented end-to-end runs.
 //
 //===----------------------------------------------------------------------===//
+#include "ReportJson.h"
 #include "ReportWriter.h"
+#include "TestReports.h"
+
+#include <cstdio>
 
 #include <cstring>
 
@@ -42,6 +46,14 @@ static void addFunction(Snapshot &S, const char *Name, const char *File,
 }
 
 int main(int Argc, char **Argv) {
+  // --model: the unit tests' hand-made report with every section (icount
+  // included), as JSON on stdout, for the schema check.
+  if (Argc > 1 && !std::strcmp(Argv[1], "--model")) {
+    std::fputs(hotpath::report::writeJson(hotpath::report::sampleReport(), true)
+                   .c_str(),
+               stdout);
+    return 0;
+  }
   Snapshot S;
   S.StartUnixNs = 1767225600000000000ull; // 2026-01-01T00:00:00Z
   S.ElapsedNs = 250000000;                // 250 ms

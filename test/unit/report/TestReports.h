@@ -63,6 +63,7 @@ inline Report sampleReport() {
   R.Alloc.Cumulative = false;
   R.Alloc.Data = {row("push", 1000, 1217, 1216768, 99.97, {1024, 4096}),
                   row("small", 2, 158, 316, 0.03, {158, 160})};
+  R.Alloc.Data[0].Max = 4096;
   R.Alloc.Data[0].Allocs = 1000;
   R.Alloc.Data[0].Freed = 600000;
 
