@@ -65,6 +65,21 @@ void mergeTables(ThreadState *T, Aggregate &A, double R) {
   clearTables(T, N);
 }
 
+// Another thread's open frames at session end: read racily (it may still
+// run), counted once as calls without a time.
+void countOpenFrames(ThreadState *T, Aggregate &A) {
+  uint32_t Depth = __atomic_load_n(&T->Depth, __ATOMIC_RELAXED);
+  for (uint32_t D = 1; D <= Depth && D < MaxDepth; ++D) {
+    uint32_t Id = __atomic_load_n(&T->Stack[D].Id, __ATOMIC_RELAXED);
+    if (!Id || Id == NoCaller)
+      continue;
+    if (Id >= A.Timing.size())
+      growTiming(A, Id);
+    ++A.Timing[Id].Calls;
+    ++T->DrainCalls;
+  }
+}
+
 ThreadInfo infoOf(ThreadState *T, bool Exited) {
   ThreadInfo I;
   I.Tid = T->Tid;
@@ -119,7 +134,7 @@ Aggregate &aggregate() {
 
 void resetAggregate() { aggregate() = Aggregate(); }
 
-void sweepAll(bool Final) {
+void sweepAll(bool Final, uint32_t Epoch) {
   Aggregate &A = aggregate();
   ++A.Sweeps;
   double R = nsPerTick();
@@ -139,6 +154,8 @@ void sweepAll(bool Final) {
     T->DrainCalls += N;
     if (St == ThreadExited || Final)
       mergeTables(T, A, R);
+    if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
+      countOpenFrames(T, A);
     if (St == ThreadExited) {
       A.Exited.push_back(infoOf(T, true));
       T->DrainCalls = 0;

@@ -29,8 +29,10 @@ void drainUnlock();
 void drainResetLockInChild();
 
 /// Under the drain lock. Consumes every queue; delivers exited threads.
-/// With Final, also takes the tables of live threads (session end).
-void sweepAll(bool Final);
+/// With Final, also takes the tables of live threads (session end), and
+/// counts (untimed) the frames other threads of session `Epoch` still have
+/// open: they are closed by the session's end.
+void sweepAll(bool Final, uint32_t Epoch = 0);
 /// Under the drain lock.
 Aggregate &aggregate();
 void resetAggregate();

@@ -2,6 +2,7 @@
 #include "Session.h"
 #include "Clock.h"
 #include "Drain.h"
+#include "HotPath.h"
 #include "Options.h"
 #include "Registry.h"
 #include "ReportWriter.h"
@@ -142,9 +143,15 @@ Snapshot buildSnapshot() {
 void endLocked(bool Report) {
   __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
   Active = false;
+  // Frames still open on this thread (exit() from deep inside measured
+  // code, or an end inside a measured function) are closed now, once;
+  // their own exits, if they ever come, are outside the session.
+  if (ThreadState *T = CurrentThread; T && T->Epoch == EpochCounter)
+    while (T->Depth)
+      closeTop(T);
   stopDrainThread();
   drainLock();
-  sweepAll(/*Final=*/true);
+  sweepAll(/*Final=*/true, EpochCounter);
   Snapshot S = buildSnapshot();
   drainUnlock();
   if (!Report)
