@@ -11,6 +11,8 @@ namespace hotpath::rt {
 
 bool ClockUsesTsc = false;
 
+uint64_t monoRawNsCold() { return monoRawNs(); }
+
 namespace {
 bool Inited = false;
 uint64_t AnchorTicks = 0, AnchorNs = 0;

@@ -21,7 +21,18 @@
 namespace hotpath::rt {
 
 /// Set once by clockInit(); constant-initialised to the safe fallback.
-extern bool ClockUsesTsc;
+extern bool ClockUsesTsc __attribute__((visibility("hidden")));
+
+#if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
+// Cold calls from the hooks keep every register: the fast path then needs
+// no callee-saved registers, hence no prologue.
+#define HP_COLD_CC __attribute__((preserve_most, noinline, cold))
+#else
+#define HP_COLD_CC __attribute__((noinline, cold))
+#endif
+
+/// The fallback clock, out of line.
+HP_COLD_CC uint64_t monoRawNsCold();
 
 inline uint64_t monoRawNs() {
   timespec T;
@@ -35,7 +46,7 @@ inline uint64_t readTicks() {
   if (__builtin_expect(ClockUsesTsc, 1))
     return __rdtsc();
 #endif
-  return monoRawNs();
+  return monoRawNsCold();
 }
 
 /// cpuid check; idempotent. HOTPATH_CLOCK=monotonic forces the fallback.

@@ -24,6 +24,7 @@
 #ifndef HOTPATH_RUNTIME_EVENTQUEUE_H
 #define HOTPATH_RUNTIME_EVENTQUEUE_H
 
+#include "Clock.h"
 #include "PageAlloc.h"
 
 #include <atomic>
@@ -151,7 +152,7 @@ private:
 
   /// Producer, current chunk full: links a recycled or new chunk and
   /// returns slot 0; at the cap returns Slots and changes nothing.
-  __attribute__((noinline)) uint32_t advance() {
+  HP_COLD_CC uint32_t advance() {
     Chunk *C = nullptr;
     uint32_t H = FreeHead.load(std::memory_order_relaxed);
     if (H != FreeTail.load(std::memory_order_acquire)) {

@@ -7,17 +7,57 @@
 
 using namespace hotpath::rt;
 
-// The frame address of the hook itself: enter and exit are called from the
-// same wrapper frame, so both see the same address, and a deeper call's
-// hooks see a lower one. The pass passes nothing.
-#define HP_SP() reinterpret_cast<uintptr_t>(__builtin_frame_address(0))
+// Each hook needs an address of its caller's frame: enter and exit are
+// called from the same wrapper frame, so both must see the same address (a
+// tail-called exit a little higher), and a deeper call's hooks a lower one.
+// The pass passes nothing. On x86-64 the hooks are two-instruction
+// trampolines that pass %rsp at entry (the return address's slot); no frame
+// pointer to set up. Elsewhere, the hook's own frame address.
+extern "C" __attribute__((visibility("hidden"), used)) void
+hpEnterImpl(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookEnter(D, Sp);
+}
+extern "C" __attribute__((visibility("hidden"), used)) void
+hpExitImpl(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookExit(D, Sp);
+}
 
+#if defined(__x86_64__) && defined(__ELF__)
+asm(R"(
+  .text
+  .globl __hotpath_enter
+  .type __hotpath_enter,@function
+  .p2align 4
+__hotpath_enter:
+  .cfi_startproc
+  movq %rsp, %rsi
+  jmp hpEnterImpl
+  .cfi_endproc
+  .size __hotpath_enter, .-__hotpath_enter
+
+  .globl HpEnterLocal
+  .hidden HpEnterLocal
+  .set HpEnterLocal, __hotpath_enter
+
+  .globl __hotpath_exit
+  .type __hotpath_exit,@function
+  .p2align 4
+__hotpath_exit:
+  .cfi_startproc
+  movq %rsp, %rsi
+  jmp hpExitImpl
+  .cfi_endproc
+  .size __hotpath_exit, .-__hotpath_exit
+)");
+#else
+#define HP_SP() reinterpret_cast<uintptr_t>(__builtin_frame_address(0))
 HP_EXPORT void __hotpath_enter(hotpath_fn_desc *D) { hookEnter(D, HP_SP()); }
 // Same function, hidden: Session.cpp compares its address with what the
 // global scope resolves __hotpath_enter to (a second runtime copy).
 extern "C" __attribute__((visibility("hidden"))) void
 HpEnterLocal(hotpath_fn_desc *) __attribute__((alias("__hotpath_enter")));
 HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) { hookExit(D, HP_SP()); }
+#endif
 
 HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs,
                                   uint64_t Count, uint32_t AbiVersion) {
@@ -32,6 +72,10 @@ HP_EXPORT void hotpath_session_begin(void) {
 HP_EXPORT void hotpath_session_end(void) { sessionEnd(); }
 
 namespace hotpath::rt {
+
+void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks) {
+  foldEvent(T, Id, Ticks);
+}
 
 // Rare: first call on this thread, first call of a session, abandoned
 // frames, shadow stack full, or no session at all.
@@ -53,6 +97,11 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   }
   if (T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
     syncThread(T);
+  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED)) {
+    signalSafeAdd(&T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)],
+                  1);
+    return;
+  }
   // Close frames that no longer exist: each exactly once, timed to now.
   uint64_t SpInv = ~uint64_t(Sp);
   while (T->Depth && T->Stack[T->Depth].SpInv >= SpInv)
@@ -69,6 +118,8 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
 
 void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   ThreadState *T = CurrentThread;
+  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+    return;
   if (!T || T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
     return; // no session, or a call entered before this session began
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);

@@ -23,6 +23,7 @@ namespace hotpath::rt {
 
 void enterSlow(hotpath_fn_desc *D, uintptr_t Sp);
 void exitSlow(hotpath_fn_desc *D, uintptr_t Sp);
+HP_COLD_CC void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks);
 
 #define HP_LIKELY(X) __builtin_expect(!!(X), 1)
 #define HP_UNLIKELY(X) __builtin_expect(!!(X), 0)
@@ -38,7 +39,7 @@ HP_INLINE bool stateCurrent(ThreadState *T) {
 HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
                        uint64_t Ticks) {
   if (HP_UNLIKELY(T->Q.push(Id, Caller, Ticks) != PushResult::Ok))
-    foldEvent(T, Id, Ticks);
+    foldCold(T, Id, Ticks);
 }
 
 /// Opens a frame. Precondition (checked by the caller): T is current.
@@ -95,11 +96,19 @@ HP_INLINE void closeTop(ThreadState *T) {
 
 HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
   ThreadState *T = CurrentThread;
-  if (HP_UNLIKELY(!stateCurrent(T)) || HP_UNLIKELY(!tryEnter(T, D, Sp)))
+  if (HP_UNLIKELY(!stateCurrent(T)))
+    return enterSlow(D, Sp);
+  // Count only (rate 0, Valgrind): one add, no shadow stack, no event.
+  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+    return signalSafeAdd(
+        &T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)], 1);
+  if (HP_UNLIKELY(!tryEnter(T, D, Sp)))
     enterSlow(D, Sp);
 }
 
 HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
+  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+    return; // counted at entry
   ThreadState *T = CurrentThread;
   if (HP_UNLIKELY(!stateCurrent(T)))
     return exitSlow(D, Sp);

@@ -184,6 +184,8 @@ void sessionBegin(BeginKind Kind) {
       : Rate >= 1         ? 1
                           : uint64_t(std::llround(1.0 / Rate));
   CurrentConfig.Exclusive = Opts->TimeExclusive;
+  __atomic_store_n(&CountOnlyMode, CurrentConfig.Period == ~0ull ? 1u : 0u,
+                   __ATOMIC_RELAXED);
   clockStartCalibration();
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session

@@ -12,6 +12,7 @@ namespace hotpath::rt {
 __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
     nullptr;
 uint32_t GlobalEpoch = 0;
+uint32_t CountOnlyMode = 0;
 SessionConfig CurrentConfig;
 
 namespace {

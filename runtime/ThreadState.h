@@ -73,6 +73,10 @@ extern __thread ThreadState *CurrentThread
 /// their state's Epoch (a relaxed load: at worst a call at the boundary is
 /// counted or not).
 extern uint32_t GlobalEpoch __attribute__((visibility("hidden")));
+/// Non-zero while the session counts calls without timing them (sampling
+/// rate 0, or Valgrind): the hooks then keep no shadow stack at all. Set
+/// before GlobalEpoch at session begin.
+extern uint32_t CountOnlyMode __attribute__((visibility("hidden")));
 /// Settings copied into each state when it syncs to a new session.
 struct SessionConfig {
   uint64_t Period = 1; // ~0 = count only
