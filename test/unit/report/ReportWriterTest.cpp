@@ -110,6 +110,12 @@ TEST(ReportWriter, UnderValgrindNoTiming) {
   EXPECT_FALSE(R.Timing.Present);
   EXPECT_TRUE(R.Icount.Present);
   EXPECT_EQ(R.M.Run, "callgrind");
+  // The runtime's exact calls, until Callgrind's counts are filled in.
+  ASSERT_EQ(R.Icount.Data.size(), 2u);
+  EXPECT_EQ(R.Icount.Data[0].Name, "a");
+  EXPECT_EQ(R.Icount.Data[0].Calls, 100u);
+  EXPECT_EQ(R.Icount.Data[1].Calls, 3u);
+  EXPECT_EQ(R.Icount.Data[0].Total, 0u);
   O.ReportSpec = "functions-timing";
   R = buildReport(S, O);
   ASSERT_TRUE(R.Timing.Present);
