@@ -278,7 +278,7 @@ void instrumentInPlace(Function &F, Constant *Desc, const Hooks &H) {
   }
   // Calls that may unwind out of F unwind through a cleanup with the exit
   // hook instead (existing landing pads end in a `resume`, handled above).
-  if (!MayThrow.empty()) {
+  if (!MayThrow.empty() && !F.doesNotThrow()) {
     BasicBlock *Cleanup = createCleanup(F, Desc, H, DL);
     for (CallInst *CI : MayThrow)
       changeToInvokeAndSplitBasicBlock(CI, Cleanup);
