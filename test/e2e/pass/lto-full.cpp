@@ -8,6 +8,13 @@
 // RUN: %clangxx -O2 -flto -fuse-ld=lld %t/a.o %t/b.o %trace_hooks -o %t/lto
 // RUN: env HOTPATH_TRACE_FILE=%t/trace %t/lto | %FileCheck %s --check-prefix=OUT
 // RUN: %FileCheck %s < %t/trace
+// With -g, the LTO-linked program's DWARF verifies.
+// RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %clangxx -g -O2 -flto -c %s -o %t/ga.o
+// RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %clangxx -g -O2 -flto -c %S/Inputs/two-tu-b.cpp -o %t/gb.o
+// RUN: %clangxx -g -O2 -flto -fuse-ld=lld %t/ga.o %t/gb.o %trace_hooks -o %t/glto
+// RUN: llvm-dwarfdump --verify %t/glto | %FileCheck %s --check-prefix=DWARF
+// RUN: %t/glto | %FileCheck %s --check-prefix=OUT
+// DWARF: No errors.
 // OUT: 14
 // CHECK-DAG: count main enter=1 exit=1
 // CHECK-DAG: count helper(int) enter=2 exit=2
