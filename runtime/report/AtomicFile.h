@@ -8,8 +8,9 @@ namespace hotpath::report {
 
 /// Writes `Data` to a temporary file in the directory of `Path`, then
 /// renames it over `Path`: readers see the old file or the whole new one.
-/// On failure returns false, removes the temporary file and sets `Error`
-/// (one line, without the path).
+/// An existing path that is not a regular file (/dev/stdout, a FIFO) is
+/// written in place. On failure returns false, removes the temporary file
+/// and sets `Error` (one line, without the path).
 bool writeFileAtomically(const std::string &Path, const std::string &Data,
                          std::string &Error);
 

@@ -1,13 +1,16 @@
 //===- ReportWriterTest.cpp - Snapshot -> report, and writing it ----------===//
 #include "ReportWriter.h"
+#include "AtomicFile.h"
 #include "ReportJson.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <dirent.h>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace hotpath::rt;
@@ -215,4 +218,65 @@ TEST(ReportWriter, EmptySnapshot) {
   writeReport(S, Options());
   std::string Err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(Err.rfind("[hotpath] 0 ns | timing, threads\n", 0), 0u) << Err;
+}
+
+TEST(AtomicFile, SymlinkStaysASymlink) {
+  std::string D = dir("link");
+  ASSERT_EQ(symlink("real.json", (D + "/link.json").c_str()), 0);
+  std::string Error;
+  ASSERT_TRUE(report::writeFileAtomically(D + "/link.json", "one\n", Error))
+      << Error;
+  // The link was dangling: its target is created, the link kept.
+  struct stat St;
+  ASSERT_EQ(lstat((D + "/link.json").c_str(), &St), 0);
+  EXPECT_TRUE(S_ISLNK(St.st_mode));
+  EXPECT_EQ(slurp(D + "/real.json"), "one\n");
+}
+
+TEST(AtomicFile, ReplacesTheLinkTarget) {
+  std::string D = dir("link2");
+  std::ofstream(D + "/real.json") << "old\n";
+  ASSERT_EQ(symlink("real.json", (D + "/link.json").c_str()), 0);
+  std::string Error;
+  ASSERT_TRUE(report::writeFileAtomically(D + "/link.json", "new\n", Error))
+      << Error;
+  struct stat St;
+  ASSERT_EQ(lstat((D + "/link.json").c_str(), &St), 0);
+  EXPECT_TRUE(S_ISLNK(St.st_mode));
+  EXPECT_EQ(slurp(D + "/real.json"), "new\n");
+  EXPECT_EQ(list(D).size(), 2u); // no temporary file left
+}
+
+TEST(AtomicFile, FifoIsWrittenInPlace) {
+  std::string D = dir("fifo");
+  std::string F = D + "/pipe";
+  ASSERT_EQ(mkfifo(F.c_str(), 0600), 0);
+  int R = open(F.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(R, 0);
+  std::string Error;
+  ASSERT_TRUE(report::writeFileAtomically(F, "through the pipe\n", Error))
+      << Error;
+  char Buf[64] = {};
+  ssize_t N = read(R, Buf, sizeof Buf - 1);
+  close(R);
+  EXPECT_EQ(std::string(Buf, N > 0 ? size_t(N) : 0), "through the pipe\n");
+  struct stat St;
+  ASSERT_EQ(stat(F.c_str(), &St), 0);
+  EXPECT_TRUE(S_ISFIFO(St.st_mode));
+}
+
+TEST(AtomicFile, StreamsAreWrittenThroughTheirDescriptor) {
+  // /dev/fd/N for a pipe we own: the data arrives on the pipe and nothing
+  // is created or renamed.
+  int P[2];
+  ASSERT_EQ(pipe(P), 0);
+  std::string Error;
+  ASSERT_TRUE(report::writeFileAtomically("/dev/fd/" + std::to_string(P[1]),
+                                          "via fd\n", Error))
+      << Error;
+  close(P[1]);
+  char Buf[64] = {};
+  ssize_t N = read(P[0], Buf, sizeof Buf - 1);
+  close(P[0]);
+  EXPECT_EQ(std::string(Buf, N > 0 ? size_t(N) : 0), "via fd\n");
 }
