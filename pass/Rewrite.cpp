@@ -110,6 +110,7 @@ bool readsOwnFrame(const Instruction &I) {
   case Intrinsic::frameaddress:
   case Intrinsic::sponentry:
   case Intrinsic::localescape:
+  case Intrinsic::eh_dwarf_cfa:
     return true;
   default:
     return false;
