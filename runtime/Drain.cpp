@@ -134,6 +134,31 @@ Aggregate &aggregate() {
 
 void resetAggregate() { aggregate() = Aggregate(); }
 
+namespace {
+void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch,
+              double R) {
+  uint32_t St = T->Status.load(std::memory_order_acquire);
+  if (St == ThreadFree)
+    return;
+  uint64_t N = T->Q.consume([&](const Event &E) {
+    if (E.Id >= A.Timing.size())
+      growTiming(A, E.Id);
+    A.Timing[E.Id].add(toNs(E.Ticks, R));
+  });
+  A.Events += N;
+  T->DrainCalls += N;
+  if (St == ThreadExited || Final)
+    mergeTables(T, A, R);
+  if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
+    countOpenFrames(T, A);
+  if (St == ThreadExited) {
+    A.Exited.push_back(infoOf(T, true));
+    T->DrainCalls = 0;
+    T->Status.store(ThreadFree, std::memory_order_release);
+  }
+}
+} // namespace
+
 void sweepAll(bool Final, uint32_t Epoch) {
   Aggregate &A = aggregate();
   ++A.Sweeps;
@@ -141,29 +166,17 @@ void sweepAll(bool Final, uint32_t Epoch) {
   if (A.Timing.size() < functionCount() + 1)
     growTiming(A, 0);
   for (ThreadState *T = threadList(); T;
-       T = T->Next.load(std::memory_order_relaxed)) {
-    uint32_t St = T->Status.load(std::memory_order_acquire);
-    if (St == ThreadFree)
-      continue;
-    uint64_t N = T->Q.consume([&](const Event &E) {
-      if (E.Id >= A.Timing.size())
-        growTiming(A, E.Id);
-      A.Timing[E.Id].add(toNs(E.Ticks, R));
-    });
-    A.Events += N;
-    T->DrainCalls += N;
-    if (St == ThreadExited || Final)
-      mergeTables(T, A, R);
-    if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
-      countOpenFrames(T, A);
-    if (St == ThreadExited) {
-      A.Exited.push_back(infoOf(T, true));
-      T->DrainCalls = 0;
-      T->Status.store(ThreadFree, std::memory_order_release);
-    }
-  }
+       T = T->Next.load(std::memory_order_relaxed))
+    sweepOne(A, T, Final, Epoch, R);
   if (Final)
     takeAllOrphans(A);
+}
+
+void deliverExitedThread(ThreadState *T) {
+  drainLock();
+  if (T->Status.load(std::memory_order_acquire) == ThreadExited)
+    sweepOne(aggregate(), T, false, 0, nsPerTick());
+  drainUnlock();
 }
 
 void collectLiveThreads(std::vector<ThreadInfo> &Out) {

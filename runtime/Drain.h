@@ -33,6 +33,10 @@ void drainResetLockInChild();
 /// counts (untimed) the frames other threads of session `Epoch` still have
 /// open: they are closed by the session's end.
 void sweepAll(bool Final, uint32_t Epoch = 0);
+/// Takes the drain lock and delivers one exited thread's state (called by
+/// the thread itself, from its exit destructor).
+struct ThreadState;
+void deliverExitedThread(ThreadState *T);
 /// Under the drain lock.
 Aggregate &aggregate();
 void resetAggregate();

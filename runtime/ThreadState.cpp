@@ -1,5 +1,6 @@
 //===- ThreadState.cpp - Per-thread states: attach, exit, recycle ---------===//
 #include "ThreadState.h"
+#include "Drain.h"
 #include "Registry.h"
 
 #include <cstring>
@@ -31,6 +32,10 @@ void onThreadExit(void *P) {
   if (CurrentThread == T)
     CurrentThread = nullptr;
   T->Status.store(ThreadExited, std::memory_order_release);
+  // Deliver now rather than at the next sweep: the state is recycled at
+  // once (no drain thread under Valgrind), and nothing waits for the drain.
+  if (__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    deliverExitedThread(T);
 }
 
 void makeKey() { pthread_key_create(&ExitKey, onThreadExit); }
@@ -98,6 +103,10 @@ ThreadState *attachThread() {
 }
 
 void syncThread(ThreadState *T) {
+  // Frames left open by the previous session: clear them, so that a slot
+  // reserved but not yet filled never shows a stale address (see HotPath.h).
+  for (uint32_t D = 1; D <= T->Depth + 1 && D < MaxDepth; ++D)
+    T->Stack[D].SpInv = 0;
   T->Depth = 0;
   T->Overflow = 0;
   T->Period = CurrentConfig.Period;
