@@ -14,9 +14,9 @@
 #     compiler launcher (`cmake -E env`), since CMake cannot set an
 #     environment variable per compile otherwise. Without CONFIG the plugin
 #     finds hotpath.toml by searching upward from each source's directory;
-#   - makes the hotpath.toml that each source sees (and the plugin itself)
-#     a dependency of its object, so that editing the file rebuilds exactly
-#     the objects it selects from;
+#   - makes the target's hotpath.toml (and the plugin itself) a dependency
+#     of each of its objects, through the compiler's depfile, so that
+#     editing the file rebuilds exactly the objects it selects from;
 #   - links hotpath::rt (shared, the default: one runtime per process even
 #     with measured code in shared libraries) or hotpath::rt_static (STATIC);
 #   - stops configure with a clear message when the target's compiler cannot
@@ -96,8 +96,11 @@ function(_hotpath_check_compiler target lang plugin llvm_major)
   endif()
   set(_dir "${CMAKE_BINARY_DIR}${CMAKE_FILES_DIRECTORY}/hotpath")
   file(WRITE "${_dir}/probe.c" "int hotpath_probe(void) { return 0; }\n")
+  # An empty selection of its own: the user's hotpath.toml is not on trial.
+  file(WRITE "${_dir}/probe.toml" "[functions]\n")
   execute_process(
-    COMMAND "${_cc}" -fpass-plugin=${plugin} -x c -c "${_dir}/probe.c"
+    COMMAND "${CMAKE_COMMAND}" -E env "HOTPATH_CONFIG=${_dir}/probe.toml"
+            "${_cc}" -fpass-plugin=${plugin} -x c -c "${_dir}/probe.c"
             -o "${_dir}/probe.o"
     RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
   if(NOT _rc EQUAL 0)
@@ -228,25 +231,33 @@ function(hotpath_instrument target)
     endforeach()
   endif()
 
-  get_target_property(_srcs ${target} SOURCES)
-  get_target_property(_srcdir ${target} SOURCE_DIR)
-  foreach(_src IN LISTS _srcs)
-    if(_src MATCHES "^\\$<")
-      continue()
-    endif()
-    get_filename_component(_abs "${_src}" ABSOLUTE BASE_DIR "${_srcdir}")
-    set(_deps "${_plugin}")
-    if(_config)
-      list(APPEND _deps "${_config}")
-    else()
+  # Dependencies: the config (named, or the files discovery finds for the
+  # target's sources) and the plugin. They go into each object's depfile
+  # through clang's -fdepfile-entry, a compile option of this target only:
+  # OBJECT_DEPENDS is a property of the source file, shared by every target
+  # in the directory that compiles it, whatever config each one uses.
+  set(_deps "${_plugin}")
+  if(_config)
+    list(APPEND _deps "${_config}")
+  else()
+    get_target_property(_srcs ${target} SOURCES)
+    get_target_property(_srcdir ${target} SOURCE_DIR)
+    foreach(_src IN LISTS _srcs)
+      if(_src MATCHES "^\\$<")
+        continue()
+      endif()
+      get_filename_component(_abs "${_src}" ABSOLUTE BASE_DIR "${_srcdir}")
       get_filename_component(_dir "${_abs}" DIRECTORY)
       _hotpath_discover("${_dir}" _found)
       if(_found)
         list(APPEND _deps "${_found}")
       endif()
-    endif()
-    set_property(SOURCE "${_abs}" TARGET_DIRECTORY ${target}
-                 APPEND PROPERTY OBJECT_DEPENDS ${_deps})
+    endforeach()
+    list(REMOVE_DUPLICATES _deps)
+  endif()
+  foreach(_dep IN LISTS _deps)
+    target_compile_options(${target} PRIVATE
+      "$<${_cl}:SHELL:-Xclang -fdepfile-entry=${_dep}>")
   endforeach()
   if(_plugin_target)
     add_dependencies(${target} ${_plugin_target})
