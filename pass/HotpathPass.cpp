@@ -125,6 +125,12 @@ bool Instrumenter::loadConfig() {
 void Instrumenter::remark(Function &F, bool Done, StringRef Name,
                           const Twine &Why) {
   LLVMContext &Ctx = F.getContext();
+  // LLVMContext::diagnose filters by -pass-remarks / -Rpass itself; the
+  // check avoids building messages nobody asked for.
+  bool Remarks = Ctx.getLLVMRemarkStreamer() ||
+                 Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(PassName);
+  if (!Verbose && !Remarks)
+    return;
   std::string Reason = Why.str();
   if (Verbose) {
     if (Done)
@@ -132,10 +138,7 @@ void Instrumenter::remark(Function &F, bool Done, StringRef Name,
     else
       errs() << "hotpath: skipped " << Name << ": " << Reason << "\n";
   }
-  // LLVMContext::diagnose filters by -pass-remarks / -Rpass itself; the
-  // check avoids building messages nobody asked for.
-  if (!Ctx.getLLVMRemarkStreamer() &&
-      !Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(PassName))
+  if (!Remarks)
     return;
   if (Done)
     Ctx.diagnose(OptimizationRemark(PassName, "Instrumented", &F)
