@@ -168,6 +168,11 @@ function(hotpath_instrument target)
       "(an executable or a library), not a ${_type}")
   endif()
 
+  get_target_property(_done ${target} HOTPATH_INSTRUMENTED)
+  if(_done)
+    message(FATAL_ERROR "hotpath_instrument(${target}): called twice for this target")
+  endif()
+
   get_property(_plugin GLOBAL PROPERTY HOTPATH_PLUGIN_FILE)
   get_property(_plugin_target GLOBAL PROPERTY HOTPATH_PLUGIN_TARGET)
   get_property(_llvm_major GLOBAL PROPERTY HOTPATH_LLVM_MAJOR)
