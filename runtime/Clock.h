@@ -49,6 +49,21 @@ inline uint64_t readTicks() {
   return monoRawNsCold();
 }
 
+/// The clock a hook implementation is compiled for: Auto tests
+/// ClockUsesTsc at each read; the hook trampolines dispatch to Tsc or Mono
+/// implementations chosen at session begin, so their fast path tests nothing.
+enum class ClockKind { Auto, Tsc, Mono };
+template <ClockKind K> inline __attribute__((always_inline)) uint64_t
+readTicksAs() {
+#if defined(__x86_64__) || defined(__i386__)
+  if constexpr (K == ClockKind::Tsc)
+    return __rdtsc();
+#endif
+  if constexpr (K == ClockKind::Mono)
+    return monoRawNsCold();
+  return readTicks();
+}
+
 /// cpuid check; idempotent. HOTPATH_CLOCK=monotonic forces the fallback.
 void clockInit();
 /// True when the CPU reports an invariant TSC.

@@ -68,7 +68,7 @@ void mergeTables(ThreadState *T, Aggregate &A, double R) {
 // Another thread's open frames at session end: read racily (it may still
 // run), counted once as calls without a time.
 void countOpenFrames(ThreadState *T, Aggregate &A) {
-  uint32_t Depth = __atomic_load_n(&T->Depth, __ATOMIC_RELAXED);
+  uint32_t Depth = depthOf(T);
   for (uint32_t D = 1; D <= Depth && D < MaxDepth; ++D) {
     uint32_t Id = __atomic_load_n(&T->Stack[D].Id, __ATOMIC_RELAXED);
     if (!Id || Id == NoCaller)

@@ -12,15 +12,33 @@ using namespace hotpath::rt;
 // tail-called exit a little higher), and a deeper call's hooks a lower one.
 // The pass passes nothing. On x86-64 the hooks are two-instruction
 // trampolines that pass %rsp at entry (the return address's slot); no frame
-// pointer to set up. Elsewhere, the hook's own frame address.
-extern "C" __attribute__((visibility("hidden"), used)) void
-hpEnterImpl(hotpath_fn_desc *D, uintptr_t Sp) {
-  hookEnter(D, Sp);
+// pointer to set up; they jump through a pointer to the implementation for
+// the session's mode (timed with rdtsc or clock_gettime, or count-only), so
+// the fast path tests no mode. Elsewhere, the hook's own frame address.
+using HookFn = void (*)(hotpath_fn_desc *, uintptr_t);
+#define HP_IMPL extern "C" __attribute__((visibility("hidden"), used))
+HP_IMPL void hpEnterTsc(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookEnter<ClockKind::Tsc>(D, Sp);
 }
-extern "C" __attribute__((visibility("hidden"), used)) void
-hpExitImpl(hotpath_fn_desc *D, uintptr_t Sp) {
-  hookExit(D, Sp);
+HP_IMPL void hpExitTsc(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookExit<ClockKind::Tsc>(D, Sp);
 }
+HP_IMPL void hpEnterMono(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookEnter<ClockKind::Mono>(D, Sp);
+}
+HP_IMPL void hpExitMono(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookExit<ClockKind::Mono>(D, Sp);
+}
+HP_IMPL void hpEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookEnterCount(D, Sp);
+}
+HP_IMPL void hpExitCount(hotpath_fn_desc *, uintptr_t) {}
+
+// Where the trampolines jump: constant-initialised (valid before any
+// constructor), switched at session begin. Any of them is correct outside
+// a session (they go to the slow path, which does nothing).
+HP_IMPL HookFn HpEnterTarget = hpEnterMono;
+HP_IMPL HookFn HpExitTarget = hpExitMono;
 
 #if defined(__x86_64__) && defined(__ELF__)
 asm(R"(
@@ -31,7 +49,7 @@ asm(R"(
 __hotpath_enter:
   .cfi_startproc
   movq %rsp, %rsi
-  jmp hpEnterImpl
+  jmp *HpEnterTarget(%rip)
   .cfi_endproc
   .size __hotpath_enter, .-__hotpath_enter
 
@@ -45,19 +63,30 @@ __hotpath_enter:
 __hotpath_exit:
   .cfi_startproc
   movq %rsp, %rsi
-  jmp hpExitImpl
+  jmp *HpExitTarget(%rip)
   .cfi_endproc
   .size __hotpath_exit, .-__hotpath_exit
 )");
 #else
 #define HP_SP() reinterpret_cast<uintptr_t>(__builtin_frame_address(0))
-HP_EXPORT void __hotpath_enter(hotpath_fn_desc *D) { hookEnter(D, HP_SP()); }
+HP_EXPORT void __hotpath_enter(hotpath_fn_desc *D) {
+  hookEnter<ClockKind::Auto>(D, HP_SP());
+}
 // Same function, hidden: Session.cpp compares its address with what the
 // global scope resolves __hotpath_enter to (a second runtime copy).
 extern "C" __attribute__((visibility("hidden"))) void
 HpEnterLocal(hotpath_fn_desc *) __attribute__((alias("__hotpath_enter")));
-HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) { hookExit(D, HP_SP()); }
+HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) {
+  hookExit<ClockKind::Auto>(D, HP_SP());
+}
 #endif
+
+void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
+  HookFn E = CountOnly ? hpEnterCount : Tsc ? hpEnterTsc : hpEnterMono;
+  HookFn X = CountOnly ? hpExitCount : Tsc ? hpExitTsc : hpExitMono;
+  __atomic_store_n(&HpEnterTarget, E, __ATOMIC_RELAXED);
+  __atomic_store_n(&HpExitTarget, X, __ATOMIC_RELAXED);
+}
 
 HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs,
                                   uint64_t Count, uint32_t AbiVersion) {
@@ -104,12 +133,12 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   }
   // Close frames that no longer exist: each exactly once, timed to now.
   uint64_t SpInv = ~uint64_t(Sp);
-  while (T->Depth && T->Stack[T->Depth].SpInv >= SpInv)
+  while (T->Top != T->Stack && T->Top->SpInv >= SpInv)
     closeTop(T);
   if (tryEnter(T, D, Sp))
     return;
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
-  if (Id && T->Depth + 2 > MaxDepth) {
+  if (Id && T->Top >= T->Limit) {
     // Deeper than the shadow stack: counted, not timed.
     ++T->Overflow;
     signalSafeAdd(&T->Counts[Id], 1);
@@ -125,7 +154,7 @@ void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
   if (!Id)
     return;
-  if (T->Overflow && T->Depth + 2 > MaxDepth) {
+  if (T->Overflow && T->Top >= T->Limit) {
     --T->Overflow;
     return;
   }
@@ -134,12 +163,12 @@ void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   // close them first, each exactly once.
   uint64_t SpInv = ~uint64_t(Sp);
   uint32_t Match = 0;
-  for (uint32_t Dp = T->Depth; Dp && T->Stack[Dp].SpInv >= SpInv; --Dp)
+  for (uint32_t Dp = depthOf(T); Dp && T->Stack[Dp].SpInv >= SpInv; --Dp)
     if (T->Stack[Dp].Id == Id)
       Match = Dp;
   if (!Match)
     return; // entered before this thread joined the session
-  while (T->Depth > Match)
+  while (depthOf(T) > Match)
     closeTop(T);
   closeTop(T);
 }

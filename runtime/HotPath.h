@@ -3,7 +3,7 @@
 // Everything a measured call executes in steady state is in this header.
 // No lock, no atomic RMW, no allocation, no syscall; only this thread's
 // memory is written, so the hooks are async-signal-safe:
-//  - enter reserves its stack slot (Depth++) before filling it; a slot is
+//  - enter reserves its stack slot (Top++) before filling it; a slot is
 //    cleared (SpInv = 0) when popped, so a handler that interrupts between
 //    the two sees a frame that is never mistaken for an abandoned one;
 //  - exit reads its frame before popping it;
@@ -44,27 +44,27 @@ HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
 
 /// Opens a frame. Precondition (checked by the caller): T is current.
 /// Returns false when the slow path must handle the call.
+template <ClockKind K = ClockKind::Auto>
 HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
-  uint32_t Depth = T->Depth;
-  Frame *Top = T->Stack + Depth;
+  Frame *Top = T->Top;
   uint64_t SpInv = ~uint64_t(Sp);
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
   // A top frame at or below our address was abandoned (longjmp, exit, an
   // unwinder that skipped its cleanup); the slow path closes it. Id 0 is an
   // unregistered function (never measured: 0 marks unpublished events).
-  if (HP_UNLIKELY(Top->SpInv >= SpInv) || HP_UNLIKELY(Depth + 2 > MaxDepth) ||
+  if (HP_UNLIKELY(Top->SpInv >= SpInv) || HP_UNLIKELY(Top >= T->Limit) ||
       HP_UNLIKELY(!Id))
     return false;
-  T->Depth = Depth + 1;
-  std::atomic_signal_fence(std::memory_order_seq_cst);
   Frame *F = Top + 1;
+  T->Top = F;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   F->Id = Id;
   F->Child = 0;
   F->SpInv = SpInv;
   uint64_t Start = 0;
   if (HP_LIKELY(--T->Countdown == 0)) {
     T->Countdown = T->Period;
-    Start = readTicks();
+    Start = readTicksAs<K>();
   }
   F->Start = Start;
   return true;
@@ -72,21 +72,23 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
 
 /// Closes the top frame. Precondition: T is current and the top frame is
 /// this call's.
+template <ClockKind K = ClockKind::Auto>
 HP_INLINE void closeTop(ThreadState *T) {
-  uint32_t Depth = T->Depth;
-  Frame *F = T->Stack + Depth;
+  Frame *F = T->Top;
   uint64_t Start = F->Start, Child = F->Child;
   uint32_t Id = F->Id;
-  uint64_t Now = Start ? readTicks() : 0;
-  T->Depth = Depth - 1;
+  uint64_t Now = Start ? readTicksAs<K>() : 0;
+  Frame *P = F - 1;
+  T->Top = P;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   F->SpInv = 0;
-  Frame *P = F - 1;
   if (!Start) {
     signalSafeAdd(&T->Counts[Id], 1);
     return;
   }
-  uint64_t Ticks = Now - Start;
+  // A thread moved between cores with slightly skewed clocks can see time
+  // go back by a few ticks: clamp instead of wrapping around.
+  uint64_t Ticks = int64_t(Now - Start) < 0 ? 0 : Now - Start;
   if (HP_UNLIKELY(T->Exclusive)) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
@@ -94,25 +96,33 @@ HP_INLINE void closeTop(ThreadState *T) {
   recordCall(T, Id, P->Id, Ticks);
 }
 
-HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
+/// Count-only mode (rate 0, Valgrind): one add, no shadow stack, no event;
+/// the exit hook does nothing.
+HP_INLINE void hookEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
   ThreadState *T = CurrentThread;
   if (HP_UNLIKELY(!stateCurrent(T)))
     return enterSlow(D, Sp);
-  // Count only (rate 0, Valgrind): one add, no shadow stack, no event.
-  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
-    return signalSafeAdd(
-        &T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)], 1);
-  if (HP_UNLIKELY(!tryEnter(T, D, Sp)))
+  signalSafeAdd(&T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)],
+                1);
+}
+
+template <ClockKind K> HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
+  if constexpr (K == ClockKind::Auto)
+    if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+      return hookEnterCount(D, Sp);
+  ThreadState *T = CurrentThread;
+  if (HP_UNLIKELY(!stateCurrent(T)) || HP_UNLIKELY(!tryEnter<K>(T, D, Sp)))
     enterSlow(D, Sp);
 }
 
-HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
-  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
-    return; // counted at entry
+template <ClockKind K> HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
+  if constexpr (K == ClockKind::Auto)
+    if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+      return; // counted at entry
   ThreadState *T = CurrentThread;
   if (HP_UNLIKELY(!stateCurrent(T)))
     return exitSlow(D, Sp);
-  Frame *F = T->Stack + T->Depth;
+  Frame *F = T->Top;
   uint64_t SpInv = ~uint64_t(Sp);
   // Ours when the id matches, the frame is not above this exit, and its
   // parent is (the exit may be a tail call: its address is then a little
@@ -121,8 +131,12 @@ HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if (HP_UNLIKELY(F->Id != __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)) ||
       HP_UNLIKELY(F->SpInv < SpInv) || HP_UNLIKELY(F[-1].SpInv >= SpInv))
     return exitSlow(D, Sp);
-  closeTop(T);
+  closeTop<K>(T);
 }
+
+/// Points the hook trampolines at the implementations for this session's
+/// mode (x86-64; elsewhere the hooks test the mode at each call).
+void selectHookImplementations(bool CountOnly, bool Tsc);
 
 } // namespace hotpath::rt
 

@@ -147,7 +147,7 @@ void endLocked(bool Report) {
   // code, or an end inside a measured function) are closed now, once;
   // their own exits, if they ever come, are outside the session.
   if (ThreadState *T = CurrentThread; T && T->Epoch == EpochCounter)
-    while (T->Depth)
+    while (T->Top != T->Stack)
       closeTop(T);
   stopDrainThread();
   drainLock();
@@ -186,6 +186,7 @@ void sessionBegin(BeginKind Kind) {
   CurrentConfig.Exclusive = Opts->TimeExclusive;
   __atomic_store_n(&CountOnlyMode, CurrentConfig.Period == ~0ull ? 1u : 0u,
                    __ATOMIC_RELAXED);
+  selectHookImplementations(CurrentConfig.Period == ~0ull, ClockUsesTsc);
   clockStartCalibration();
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session

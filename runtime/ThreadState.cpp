@@ -49,8 +49,11 @@ ThreadState *newState() {
   // goes and as many functions as the thread calls.
   // One spare frame before the sentinel: the exit hook may read Stack[-1].
   T->Stack = static_cast<Frame *>(reservePages(sizeof(Frame) * (MaxDepth + 1)));
-  if (T->Stack)
+  if (T->Stack) {
     ++T->Stack;
+    T->Top = T->Stack;
+    T->Limit = T->Stack + MaxDepth - 1;
+  }
   T->Counts = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
   T->Fold = static_cast<FoldEntry *>(
       reservePages(sizeof(FoldEntry) * MaxFunctions));
@@ -93,7 +96,7 @@ ThreadState *attachThread() {
     T->Self = pthread_self();
     T->Name[0] = 0;
     T->Epoch = 0;
-    T->Depth = 0;
+    T->Top = T->Stack;
     T->Overflow = 0;
     pthread_setspecific(ExitKey, T);
     CurrentThread = T;
@@ -105,9 +108,9 @@ ThreadState *attachThread() {
 void syncThread(ThreadState *T) {
   // Frames left open by the previous session: clear them, so that a slot
   // reserved but not yet filled never shows a stale address (see HotPath.h).
-  for (uint32_t D = 1; D <= T->Depth + 1 && D < MaxDepth; ++D)
-    T->Stack[D].SpInv = 0;
-  T->Depth = 0;
+  for (Frame *F = T->Stack + 1; F <= T->Top + 1 && F < T->Limit; ++F)
+    F->SpInv = 0;
+  T->Top = T->Stack;
   T->Overflow = 0;
   T->Period = CurrentConfig.Period;
   T->Countdown = CurrentConfig.Period == ~0ull ? ~0ull : 1; // first is timed

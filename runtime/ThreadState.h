@@ -43,14 +43,15 @@ enum ThreadStatus : uint32_t { ThreadFree = 0, ThreadLive = 1, ThreadExited = 2 
 struct ThreadState {
   // Hot, written only by the owning thread: kept together at the front.
   uint32_t Epoch;     // session this state is synced to
-  uint32_t Depth;     // open frames; Stack[Depth] is the top
+  uint32_t Overflow;  // calls deeper than MaxDepth, open
+  Frame *Top;         // the top open frame; Stack when none is open
+  Frame *Limit;       // Stack + MaxDepth - 1: no frame at or past it
   Frame *Stack;       // Stack[0] is a sentinel
   uint64_t Countdown; // calls until the next timed one
   uint64_t Period;    // 1/rate; ~0 = never time (count only)
   uint64_t *Counts;   // calls not timed, by id
   FoldEntry *Fold;    // timed calls folded instead of queued, by id
   uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
-  uint32_t Overflow;  // calls deeper than MaxDepth, open
   EventQueue Q;
 
   // Cold.
@@ -63,6 +64,11 @@ struct ThreadState {
   alignas(64) std::atomic<uint32_t> Status;
   std::atomic<ThreadState *> Next; // list link, set once
 };
+
+/// Open frames on T's shadow stack.
+inline uint32_t depthOf(const ThreadState *T) {
+  return uint32_t(__atomic_load_n(&T->Top, __ATOMIC_RELAXED) - T->Stack);
+}
 
 /// This thread's state, or nullptr before its first measured call.
 /// Initial-exec TLS: one %fs-relative load, no __tls_get_addr call.
