@@ -1,13 +1,16 @@
 //===- HooksTest.cpp - Hooks, shadow stack, sessions, registry ------------===//
 #include "TestSupport.h"
 
+#include "Clock.h"
 #include "Registry.h"
+#include "ThreadState.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
 #include <csetjmp>
+#include <pthread.h>
 #include <thread>
 #include <vector>
 
@@ -195,6 +198,41 @@ TEST(HooksTest, InclusiveByDefault) {
   const Snapshot &S = end();
   EXPECT_GE(timingOf(S, P).TotalNs, timingOf(S, C).TotalNs);
   EXPECT_GE(timingOf(S, P).TotalNs, 1900000u);
+}
+
+// Deeper than the shadow stack (MaxDepth frames): the extra calls are
+// counted (not timed), and the frames below still match their exits.
+TEST(HooksTest, RecursionDeeperThanShadowStack) {
+  static hotpath_fn_desc *F = makeFn("deep", 0xb1);
+  begin();
+  pthread_attr_t A;
+  pthread_attr_init(&A);
+  pthread_attr_setstacksize(&A, 256u << 20); // room for 300,000 levels
+  pthread_t Th;
+  ASSERT_EQ(pthread_create(
+                &Th, &A, [](void *) -> void * { recurse(F, 299999); return nullptr; },
+                nullptr),
+            0);
+  pthread_join(Th, nullptr);
+  pthread_attr_destroy(&A);
+  const auto &T = timingOf(end(), F);
+  EXPECT_EQ(T.Calls, 300000u);
+  EXPECT_EQ(T.Timed, uint64_t(hotpath::rt::MaxDepth) - 1);
+}
+
+// Without an invariant TSC (forced here) the ticks are CLOCK_MONOTONIC_RAW
+// nanoseconds; durations stay right.
+TEST(HooksTest, ClockFallbackTimesInNs) {
+  if (hotpath::rt::sessionEverBegan())
+    GTEST_SKIP() << "the clock is chosen at the first session of a process";
+  hotpath_fn_desc *P = makeFn("parent", 0xb2), *C = makeFn("child", 0xb3);
+  begin({{"HOTPATH_CLOCK", "monotonic"}});
+  EXPECT_FALSE(hotpath::rt::ClockUsesTsc);
+  parent(P, C);
+  const Snapshot &S = end();
+  EXPECT_GE(timingOf(S, C).TotalNs, 1900000u);
+  EXPECT_LT(timingOf(S, C).TotalNs, 50000000u);
+  EXPECT_GE(timingOf(S, P).TotalNs, timingOf(S, C).TotalNs);
 }
 
 TEST(HooksTest, LazySessionAtFirstCallWhenNoMainAndNoBegin) {
