@@ -54,17 +54,21 @@ static FunctionCallee declareHook(Module &M, StringRef Name, FunctionType *Ty) {
 }
 
 const Hooks &Descriptors::hooks() {
-  if (Declared)
-    return H;
-  LLVMContext &Ctx = M.getContext();
-  Type *Void = Type::getVoidTy(Ctx);
-  auto *DescFn = FunctionType::get(Void, {compat::ptrTy(Ctx)}, false);
-  auto *VoidFn = FunctionType::get(Void, false);
-  H.Enter = declareHook(M, "__hotpath_enter", DescFn);
-  H.Exit = declareHook(M, "__hotpath_exit", DescFn);
-  H.MainBegin = declareHook(M, "__hotpath_main_begin", VoidFn);
-  H.MainEnd = declareHook(M, "__hotpath_main_end", VoidFn);
-  Declared = true;
+  if (!H.Enter) {
+    auto *Ty = FunctionType::get(Type::getVoidTy(M.getContext()),
+                                 {compat::ptrTy(M.getContext())}, false);
+    H.Enter = declareHook(M, "__hotpath_enter", Ty);
+    H.Exit = declareHook(M, "__hotpath_exit", Ty);
+  }
+  return H;
+}
+
+const Hooks &Descriptors::mainHooks() {
+  if (!H.MainBegin) {
+    auto *Ty = FunctionType::get(Type::getVoidTy(M.getContext()), false);
+    H.MainBegin = declareHook(M, "__hotpath_main_begin", Ty);
+    H.MainEnd = declareHook(M, "__hotpath_main_end", Ty);
+  }
   return H;
 }
 

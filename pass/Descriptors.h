@@ -20,7 +20,8 @@
 
 namespace hotpath {
 
-/// The runtime functions the instrumented code calls (abi.h).
+/// The runtime functions the instrumented code calls (abi.h); null until
+/// declared.
 struct Hooks {
   llvm::FunctionCallee Enter;     // void __hotpath_enter(hotpath_fn_desc *)
   llvm::FunctionCallee Exit;      // void __hotpath_exit(hotpath_fn_desc *)
@@ -47,9 +48,11 @@ class Descriptors {
 public:
   explicit Descriptors(llvm::Module &M);
 
-  /// Declares the hooks (nounwind, nonlazybind: called through the GOT
-  /// without a PLT stub, like -fno-plt).
+  /// Declares the enter/exit hooks (nounwind, nonlazybind: called through
+  /// the GOT without a PLT stub, like -fno-plt).
   const Hooks &hooks();
+  /// Declares the session hooks for `main = true` as well.
+  const Hooks &mainHooks();
 
   /// Creates the record for one function; returns it as the pointer that
   /// the hooks receive.
@@ -68,7 +71,6 @@ private:
   llvm::Module &M;
   llvm::StructType *DescTy = nullptr;
   Hooks H;
-  bool Declared = false;
   llvm::SmallVector<llvm::Constant *, 16> Records;
   llvm::StringMap<llvm::Constant *> Strings;
 };

@@ -233,7 +233,7 @@ bool Instrumenter::run() {
   Function *Main = M.getFunction("main");
   bool WithMain = Cfg && Cfg->Main && Main && !Main->isDeclaration();
   if (WithMain)
-    instrumentMain(*Main, D.hooks());
+    instrumentMain(*Main, D.mainHooks());
   if (Done.empty() && !WithMain)
     return false;
   D.emitRegistration();

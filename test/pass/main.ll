@@ -30,8 +30,8 @@
 ; MEASURED-NEXT:   call void @__hotpath_main_end()
 ; MEASURED-NEXT:   ret i32 %[[R]]
 
-; NOMAIN-NOT: call void @__hotpath_main_begin()
-; NOMAIN-NOT: call void @__hotpath_main_end()
+; NOMAIN-NOT: __hotpath_main_begin
+; NOMAIN-NOT: __hotpath_main_end
 
 define i32 @main(i32 %argc) nounwind {
   %slot = alloca i32
