@@ -1,4 +1,5 @@
-//===- Clock.h - TSC ticks, calibrated to ns against MONOTONIC_RAW -*- C++ -*-===//
+//===- Clock.h - TSC ticks, calibrated to ns against MONOTONIC_RAW -*- C++
+//-*-===//
 //
 // The hot path reads raw ticks (rdtsc: no syscall, no vDSO, ~20 cycles);
 // the drain converts ticks to ns. The ratio comes from two
@@ -53,8 +54,8 @@ inline uint64_t readTicks() {
 /// ClockUsesTsc at each read; the hook trampolines dispatch to Tsc or Mono
 /// implementations chosen at session begin, so their fast path tests nothing.
 enum class ClockKind { Auto, Tsc, Mono };
-template <ClockKind K> inline __attribute__((always_inline)) uint64_t
-readTicksAs() {
+template <ClockKind K>
+inline __attribute__((always_inline)) uint64_t readTicksAs() {
 #if defined(__x86_64__) || defined(__i386__)
   if constexpr (K == ClockKind::Tsc)
     return __rdtsc();

@@ -34,7 +34,7 @@ void growTiming(Aggregate &A, uint32_t Id) {
 }
 
 void takeAllOrphans(Aggregate &A) {
-    uint32_t N = functionCount();
+  uint32_t N = functionCount();
   if (A.Timing.size() < N + 1)
     growTiming(A, N);
   for (uint32_t I = 1; I <= N; ++I)

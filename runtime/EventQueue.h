@@ -71,7 +71,8 @@ public:
   }
 
   // ---------------------------------------------------------------- producer
-  __attribute__((always_inline)) PushResult push(uint32_t Id, uint32_t Caller, uint64_t Ticks) {
+  __attribute__((always_inline)) PushResult push(uint32_t Id, uint32_t Caller,
+                                                 uint64_t Ticks) {
     if (__builtin_expect(InPush, 0))
       return PushResult::Nested;
     InPush = 1;

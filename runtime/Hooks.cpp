@@ -88,8 +88,8 @@ void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
   __atomic_store_n(&HpExitTarget, X, __ATOMIC_RELAXED);
 }
 
-HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs,
-                                  uint64_t Count, uint32_t AbiVersion) {
+HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs, uint64_t Count,
+                                  uint32_t AbiVersion) {
   registerFunctions(Descs, Count, AbiVersion);
 }
 

@@ -37,7 +37,7 @@ HP_INLINE bool stateCurrent(ThreadState *T) {
 /// Records one finished timed call: queue it, or fold it when the queue is
 /// full or this push interrupted another one.
 HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
-                       uint64_t Ticks) {
+                          uint64_t Ticks) {
   if (HP_UNLIKELY(T->Q.push(Id, Caller, Ticks) != PushResult::Ok))
     foldCold(T, Id, Ticks);
 }
@@ -106,7 +106,8 @@ HP_INLINE void hookEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
                 1);
 }
 
-template <ClockKind K> HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
+template <ClockKind K>
+HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (K == ClockKind::Auto)
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
       return hookEnterCount(D, Sp);
@@ -115,7 +116,8 @@ template <ClockKind K> HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp
     enterSlow(D, Sp);
 }
 
-template <ClockKind K> HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
+template <ClockKind K>
+HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (K == ClockKind::Auto)
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
       return; // counted at entry

@@ -61,8 +61,10 @@ uint32_t idFor(const hotpath_fn_desc &D) {
   uint32_t N = Count.load(std::memory_order_relaxed);
   if (N + 1 >= MaxFunctions) {
     if (!WarnedFull)
-      fprintf(stderr, "hotpath: more than %u measured functions; the rest "
-                      "are not measured\n", MaxFunctions - 1);
+      fprintf(stderr,
+              "hotpath: more than %u measured functions; the rest "
+              "are not measured\n",
+              MaxFunctions - 1);
     WarnedFull = true;
     return 0;
   }
@@ -85,8 +87,8 @@ void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
                        uint32_t AbiVersion) {
   pthread_mutex_lock(&Lock);
   if (!Records) {
-    Records = static_cast<FnRecord *>(
-        reservePages(sizeof(FnRecord) * MaxFunctions));
+    Records =
+        static_cast<FnRecord *>(reservePages(sizeof(FnRecord) * MaxFunctions));
     HashTable =
         static_cast<uint32_t *>(reservePages(sizeof(uint32_t) * HashSlots));
   }

@@ -18,8 +18,8 @@
 
 // A symbol only this runtime defines: a second copy of the runtime in the
 // process finds a different address for it through the global scope.
-extern "C" __attribute__((visibility("default"))) const char
-    __hotpath_runtime_instance = 1;
+extern "C" __attribute__((visibility("default")))
+const char __hotpath_runtime_instance = 1;
 // Hidden aliases: their addresses are this copy's, never an interposed one.
 extern "C" __attribute__((visibility("hidden"))) const char HpInstanceLocal
     __attribute__((alias("__hotpath_runtime_instance")));
@@ -33,7 +33,7 @@ pthread_mutex_t SessLock = PTHREAD_MUTEX_INITIALIZER;
 bool Active = false, Implicit = false, EverBegan = false, Inited = false;
 bool AtexitDone = false, ChildWithoutReport = false;
 uint32_t EpochCounter = 0;
-Options *Opts = nullptr;                 // never destroyed (see Drain.cpp)
+Options *Opts = nullptr; // never destroyed (see Drain.cpp)
 std::vector<std::string> *RtWarnings = nullptr;
 uint64_t StartMono = 0, StartUnix = 0;
 void (*Sink)(const Snapshot &) = nullptr;
@@ -179,10 +179,9 @@ void sessionBegin(BeginKind Kind) {
   initOnce();
   bool Vg = underValgrind();
   double Rate = Opts->TimeSamplingRate;
-  CurrentConfig.Period =
-      (Vg || !(Rate > 0)) ? ~0ull
-      : Rate >= 1         ? 1
-                          : uint64_t(std::llround(1.0 / Rate));
+  CurrentConfig.Period = (Vg || !(Rate > 0)) ? ~0ull
+                         : Rate >= 1         ? 1
+                                     : uint64_t(std::llround(1.0 / Rate));
   CurrentConfig.Exclusive = Opts->TimeExclusive;
   __atomic_store_n(&CountOnlyMode, CurrentConfig.Period == ~0ull ? 1u : 0u,
                    __ATOMIC_RELAXED);
@@ -227,7 +226,9 @@ void reloadOptionsForTesting() {
   pthread_mutex_unlock(&SessLock);
 }
 
-bool sessionEverBegan() { return __atomic_load_n(&EverBegan, __ATOMIC_RELAXED); }
+bool sessionEverBegan() {
+  return __atomic_load_n(&EverBegan, __ATOMIC_RELAXED);
+}
 
 void setSnapshotSinkForTesting(void (*S)(const Snapshot &)) { Sink = S; }
 

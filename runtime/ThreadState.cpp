@@ -55,8 +55,8 @@ ThreadState *newState() {
     T->Limit = T->Stack + MaxDepth - 1;
   }
   T->Counts = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
-  T->Fold = static_cast<FoldEntry *>(
-      reservePages(sizeof(FoldEntry) * MaxFunctions));
+  T->Fold =
+      static_cast<FoldEntry *>(reservePages(sizeof(FoldEntry) * MaxFunctions));
   if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init())
     return nullptr; // out of address space: this thread is not measured
   T->Stack[0].Id = NoCaller;

@@ -1,4 +1,5 @@
-//===- ThreadState.h - What one thread owns: stack, queue, tables -*- C++ -*-===//
+//===- ThreadState.h - What one thread owns: stack, queue, tables -*- C++
+//-*-===//
 //
 // One ThreadState per thread that ever ran a measured call, mmap'd (never
 // malloc'd) and never unmapped: a detached thread still running after main
@@ -21,10 +22,10 @@ namespace hotpath::rt {
 /// the enter hook's frame address, so that a zeroed slot (never written,
 /// or cleared at exit) never looks like an abandoned deeper frame.
 struct Frame {
-  uint64_t Start;  // ticks at entry; 0 = this call is not timed
-  uint64_t SpInv;  // ~stack address of the call
-  uint64_t Child;  // ticks spent in measured children (exclusive time)
-  uint32_t Id;     // function id; NoCaller in the sentinel Stack[0]
+  uint64_t Start; // ticks at entry; 0 = this call is not timed
+  uint64_t SpInv; // ~stack address of the call
+  uint64_t Child; // ticks spent in measured children (exclusive time)
+  uint32_t Id;    // function id; NoCaller in the sentinel Stack[0]
   uint32_t Pad;
 };
 constexpr uint32_t NoCaller = ~0u;
@@ -38,7 +39,11 @@ struct FoldEntry {
 
 constexpr uint32_t MaxDepth = 1u << 18; // shadow stack frames per thread
 
-enum ThreadStatus : uint32_t { ThreadFree = 0, ThreadLive = 1, ThreadExited = 2 };
+enum ThreadStatus : uint32_t {
+  ThreadFree = 0,
+  ThreadLive = 1,
+  ThreadExited = 2
+};
 
 struct ThreadState {
   // Hot, written only by the owning thread: kept together at the front.
@@ -108,7 +113,8 @@ uint64_t takeOrphans(uint32_t Id);
 
 /// Store-add that a signal handler cannot tear: a single instruction on
 /// x86-64 (not locked: only this thread writes).
-inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P, uint64_t V) {
+inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P,
+                                                         uint64_t V) {
 #if defined(__x86_64__)
   asm volatile("addq %1, %0" : "+m"(*P) : "r"(V));
 #else
@@ -118,7 +124,8 @@ inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P, uint64_t V
 }
 
 /// Folds one timed call into the thread's table (queue full or nested).
-inline __attribute__((always_inline)) void foldEvent(ThreadState *T, uint32_t Id, uint64_t Ticks) {
+inline __attribute__((always_inline)) void
+foldEvent(ThreadState *T, uint32_t Id, uint64_t Ticks) {
   FoldEntry &E = T->Fold[Id];
   signalSafeAdd(&E.Timed, 1);
   signalSafeAdd(&E.SumTicks, Ticks);

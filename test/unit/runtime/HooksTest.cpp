@@ -20,9 +20,12 @@ using hotpath::rt::Snapshot;
 namespace {
 
 TEST(RegistryTest, MergesByHashAndRefusesOtherAbi) {
-  hotpath_fn_desc A{HOTPATH_ABI_VERSION, 0, 0x1111, "f", "_Z1fv", "a.cpp", 3, 0};
-  hotpath_fn_desc B{HOTPATH_ABI_VERSION, 0, 0x1111, "f", "_Z1fv", "b.cpp", 3, 0};
-  hotpath_fn_desc C{HOTPATH_ABI_VERSION, 0, 0x2222, "g", "_Z1gv", "a.cpp", 9, 0};
+  hotpath_fn_desc A{
+      HOTPATH_ABI_VERSION, 0, 0x1111, "f", "_Z1fv", "a.cpp", 3, 0};
+  hotpath_fn_desc B{
+      HOTPATH_ABI_VERSION, 0, 0x1111, "f", "_Z1fv", "b.cpp", 3, 0};
+  hotpath_fn_desc C{
+      HOTPATH_ABI_VERSION, 0, 0x2222, "g", "_Z1gv", "a.cpp", 9, 0};
   hotpath_fn_desc Old{HOTPATH_ABI_VERSION + 1, 0, 0x3333, "h", "h", "", 0, 0};
   hotpath_fn_desc *One[] = {&A, &C}, *Two[] = {&B, &Old};
   __hotpath_register(One, 2, HOTPATH_ABI_VERSION);
@@ -31,7 +34,7 @@ TEST(RegistryTest, MergesByHashAndRefusesOtherAbi) {
   __hotpath_register(Two, 2, HOTPATH_ABI_VERSION); // warns only once
   std::string Err = testing::internal::GetCapturedStderr();
   EXPECT_NE(A.runtime_id, 0u);
-  EXPECT_EQ(A.runtime_id, B.runtime_id); // one function, two TUs
+  EXPECT_EQ(A.runtime_id, B.runtime_id);     // one function, two TUs
   EXPECT_EQ(C.runtime_id, A.runtime_id + 1); // dense
   EXPECT_EQ(Old.runtime_id, 0u);
   EXPECT_EQ(std::count(Err.begin(), Err.end(), '\n'), 1) << Err;
@@ -95,8 +98,8 @@ TEST(HooksTest, LongjmpFramesClosedExactlyOnce) {
   __hotpath_enter(Outer);
   for (int I = 0; I < 3; ++I)
     if (setjmp(Jmp) == 0)
-      jumper(F, 9); // 10 frames abandoned each time
-  call(G); // closes what is left of them, at its enter
+      jumper(F, 9);      // 10 frames abandoned each time
+  call(G);               // closes what is left of them, at its enter
   __hotpath_exit(Outer); // Outer is still matched
   const Snapshot &S = end();
   EXPECT_EQ(timingOf(S, F).Calls, 30u);
@@ -111,7 +114,7 @@ TEST(HooksTest, ExitPopsAbandonedFramesAndIgnoresStrayExits) {
   __hotpath_enter(A);
   call(B);
   if (setjmp(Jmp) == 0)
-    jumper(B, 2); // three B frames abandoned below A
+    jumper(B, 2);    // three B frames abandoned below A
   __hotpath_exit(A); // closes them, then A
   const Snapshot &S = end();
   EXPECT_EQ(timingOf(S, A).Calls, 1u);
@@ -210,7 +213,11 @@ TEST(HooksTest, RecursionDeeperThanShadowStack) {
   pthread_attr_setstacksize(&A, 256u << 20); // room for 300,000 levels
   pthread_t Th;
   ASSERT_EQ(pthread_create(
-                &Th, &A, [](void *) -> void * { recurse(F, 299999); return nullptr; },
+                &Th, &A,
+                [](void *) -> void * {
+                  recurse(F, 299999);
+                  return nullptr;
+                },
                 nullptr),
             0);
   pthread_join(Th, nullptr);

@@ -114,7 +114,8 @@ TEST(StallTest, MemoryBoundedAndCountsExactWithDrainStalled) {
   // All chunk memory of the process: the bound per thread state.
   EXPECT_LE(Peak, States * EventQueue::MaxChunks * ChunkBytes);
   // The queues really filled up and the producers folded.
-  EXPECT_GE(FullAfter - FullBefore, Threads * (PerThread - EventQueue::MaxChunks * Chunk::Slots));
+  EXPECT_GE(FullAfter - FullBefore,
+            Threads * (PerThread - EventQueue::MaxChunks * Chunk::Slots));
   const auto &T = timingOf(S, F);
   EXPECT_EQ(T.Calls, Threads * PerThread);
   EXPECT_EQ(T.Timed, Threads * PerThread); // folded calls keep their time

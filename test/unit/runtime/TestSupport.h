@@ -16,7 +16,7 @@ namespace hptest {
 /// A registered descriptor, as the pass would emit it.
 inline hotpath_fn_desc *makeFn(const char *Name, uint64_t Hash) {
   auto *D = new hotpath_fn_desc{HOTPATH_ABI_VERSION, 0, Hash, Name, Name,
-                                "test.cpp", 1, 0};
+                                "test.cpp",          1, 0};
   hotpath_fn_desc *Arr[1] = {D};
   __hotpath_register(Arr, 1, HOTPATH_ABI_VERSION);
   return D;
@@ -40,8 +40,8 @@ inline void sink(const hotpath::rt::Snapshot &S) {
 }
 
 /// Begins a session with these HOTPATH_* settings (name=value pairs).
-inline void begin(std::initializer_list<std::pair<const char *, const char *>>
-                      Env = {}) {
+inline void
+begin(std::initializer_list<std::pair<const char *, const char *>> Env = {}) {
   setenv("HOTPATH_OUTPUT_FORMAT", "none", 1);
   for (auto &[K, V] : Env)
     setenv(K, V, 1);
@@ -59,8 +59,8 @@ inline const hotpath::rt::Snapshot &end() {
   return *lastSnapshot();
 }
 
-inline const hotpath::rt::FunctionTiming &timingOf(
-    const hotpath::rt::Snapshot &S, const hotpath_fn_desc *D) {
+inline const hotpath::rt::FunctionTiming &
+timingOf(const hotpath::rt::Snapshot &S, const hotpath_fn_desc *D) {
   static hotpath::rt::FunctionTiming None;
   return D->runtime_id < S.Timing.size() ? S.Timing[D->runtime_id] : None;
 }
