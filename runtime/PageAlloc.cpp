@@ -52,6 +52,12 @@ void unmapPages(void *P, size_t Bytes) {
   Committed.fetch_sub(Bytes, std::memory_order_relaxed);
 }
 
+void unreservePages(void *P, size_t Bytes) {
+  if (P)
+    munmap(P, Bytes);
+  Reserved.fetch_sub(Bytes, std::memory_order_relaxed);
+}
+
 void noteChunkMapped(size_t Bytes) {
   uint64_t Now = Chunks.fetch_add(Bytes, std::memory_order_relaxed) + Bytes;
   uint64_t Peak = ChunkPeak.load(std::memory_order_relaxed);

@@ -22,6 +22,7 @@ void *reservePages(size_t Bytes);
 /// Same, aligned to `Align` (a power of two >= page size).
 void *mapAligned(size_t Bytes, size_t Align);
 void unmapPages(void *P, size_t Bytes);
+void unreservePages(void *P, size_t Bytes);
 
 /// Bytes mapped by mapPages/mapAligned (committed) and by reservePages
 /// (address space only), since process start.

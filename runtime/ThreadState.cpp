@@ -106,6 +106,8 @@ ThreadState *attachThread() {
 }
 
 void syncThread(ThreadState *T) {
+  // Acquire: the session's settings were written before its epoch.
+  uint32_t Epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_ACQUIRE);
   // Frames left open by the previous session: clear them, so that a slot
   // reserved but not yet filled never shows a stale address (see HotPath.h).
   for (Frame *F = T->Stack + 1; F <= T->Top + 1 && F < T->Limit; ++F)
@@ -115,7 +117,7 @@ void syncThread(ThreadState *T) {
   T->Period = CurrentConfig.Period;
   T->Countdown = CurrentConfig.Period == ~0ull ? ~0ull : 1; // first is timed
   T->Exclusive = CurrentConfig.Exclusive;
-  T->Epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED);
+  T->Epoch = Epoch;
 }
 
 namespace {
@@ -129,7 +131,7 @@ void countOrphan(uint32_t Id) {
     if (!New)
       return;
     if (!Orphans.compare_exchange_strong(O, New))
-      unmapPages(New, 8 * MaxFunctions); // another thread won: O is set
+      unreservePages(New, 8 * MaxFunctions); // another thread won: O is set
     else
       O = New;
   }
