@@ -17,15 +17,13 @@ step() { printf '\n==> %s\n' "$*"; }
 step "1/4 Installing the dependencies (Debian packages; skipped when present)"
 bash scripts/setup.sh
 
-step "2/4 Building the plugin, the runtime and the tool with LLVM 19 in $BUILD/"
+step "2/4 Building hotpath with LLVM 19 in $BUILD/: plugin, runtime, tool, examples (not the tests)"
+mkdir -p "$BUILD"
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 \
-  -DCMAKE_CXX_COMPILER=clang++-19 >"$BUILD.configure.log" 2>&1 ||
-  { cat "$BUILD.configure.log"; exit 1; }
-targets=(hotpath hotpath_rt)
-if ninja -C "$BUILD" -t targets all 2>/dev/null | grep -q '^tools/hotpath:'; then
-  targets+=(tools/hotpath)
-fi
-cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}"
+  -DCMAKE_CXX_COMPILER=clang++-19 >"$BUILD/configure.log" 2>&1 ||
+  { cat "$BUILD/configure.log"; exit 1; }
+cmake --build "$BUILD" -j "$JOBS" --target hotpath hotpath_rt hotpath_rt_static \
+  hotpath_tool hotpath_example_interp hotpath_example_indexer hotpath_example_pipeline
 
 step "3/4 Compiling examples/interp/interp.c with the plugin"
 # The selection is in examples/interp/hotpath.toml, found next to the
@@ -49,6 +47,6 @@ cat <<MSG
 
 Done. Next:
   HOTPATH_OUTPUT_FORMAT=json-pretty $BUILD/demo/interp 22     the report as JSON
-  the other examples (a text indexer, a threaded pipeline):  cmake --build $BUILD && $BUILD/examples/indexer
+  the other examples (a text indexer, a threaded pipeline):  $BUILD/examples/indexer, $BUILD/examples/pipeline
   how to use hotpath in your project:                        docs/getting-started.md
 MSG
