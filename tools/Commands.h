@@ -22,6 +22,20 @@ inline constexpr int ExitBadInput = 2;
 int reportCommand(const Args &A);
 extern const char *const ReportUsage;
 
+/// `hotpath diff BASE.json HEAD.json [--policy FILE] ...` (tools/policy)
+int diffCommand(const Args &A);
+extern const char *const DiffUsage;
+inline constexpr int ExitRegression = 3;
+inline constexpr int ExitNothingJudged = 4;
+
+/// `hotpath calibrate [-n N] -- PROGRAM` or `hotpath calibrate REPORT...`
+int calibrateCommand(const Args &A);
+extern const char *const CalibrateUsage;
+
+/// `hotpath init [DIR]`
+int initCommand(const Args &A);
+extern const char *const InitUsage;
+
 /// Prints "hotpath: <message>" on stderr (one line) and returns 2.
 int badInput(const std::string &Message);
 

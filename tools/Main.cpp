@@ -24,6 +24,11 @@ struct Command {
 
 const Command Commands[] = {
     {"report", reportCommand, &ReportUsage, "render a JSON report"},
+    {"diff", diffCommand, &DiffUsage, "judge HEAD against BASE under a policy"},
+    {"calibrate", calibrateCommand, &CalibrateUsage,
+     "measure run-to-run noise, suggest policy thresholds"},
+    {"init", initCommand, &InitUsage,
+     "write a starter hotpath.toml and hotpath/policy.toml"},
 };
 
 void printHelp(FILE *Out) {
@@ -35,7 +40,7 @@ void printHelp(FILE *Out) {
                "commands:\n",
                report::hotpathVersion());
   for (const Command &C : Commands)
-    std::fprintf(Out, "  %-8s %s\n", C.Name, C.Summary);
+    std::fprintf(Out, "  %-10s %s\n", C.Name, C.Summary);
   std::fprintf(Out,
                "\noptions:\n"
                "  --help      show this help (or `hotpath <command> --help`)\n"

@@ -1,0 +1,185 @@
+//===- CalibrateCommand.cpp - `hotpath calibrate`: noise thresholds -------===//
+#include "Commands.h"
+#include "ReportJson.h"
+#include "policy/Calibrate.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace hotpath::tool {
+
+const char *const CalibrateUsage =
+    "usage: hotpath calibrate [-n N] [-o POLICY.toml] [--min-percent-total P]\n"
+    "                         -- PROGRAM [ARGS...]\n"
+    "       hotpath calibrate [-o POLICY.toml] REPORT.json REPORT.json...\n"
+    "\n"
+    "Measures run-to-run noise: runs PROGRAM N times (default 5) with\n"
+    "HOTPATH_OUTPUT_FORMAT=json, or reads existing reports of one build, and\n"
+    "prints a policy whose min_percent_change sits just above the largest\n"
+    "change seen between any two runs, per section (docs/policy.md).\n"
+    "  -n                   runs of PROGRAM (at least 2)\n"
+    "  -o                   write the policy there instead of stdout\n"
+    "  --min-percent-total  functions below this share are not measured\n"
+    "                       (default 0.5, as in the default policy)\n";
+
+namespace {
+
+/// Runs Argv once with the report going to `Out`; its stdout goes to our
+/// stderr so that ours carries only the policy. Returns "" or an error.
+std::string runOnce(const std::vector<std::string> &Argv,
+                    const std::string &Out) {
+  pid_t Pid = ::fork();
+  if (Pid < 0)
+    return std::string("fork: ") + std::strerror(errno);
+  if (Pid == 0) {
+    ::setenv("HOTPATH_OUTPUT_FORMAT", "json", 1);
+    ::setenv("HOTPATH_OUTPUT_PATH", Out.c_str(), 1);
+    ::dup2(2, 1);
+    std::vector<char *> V;
+    for (const std::string &S : Argv)
+      V.push_back(const_cast<char *>(S.c_str()));
+    V.push_back(nullptr);
+    ::execvp(V[0], V.data());
+    std::fprintf(stderr, "hotpath: calibrate: cannot run %s: %s\n", V[0],
+                 std::strerror(errno));
+    ::_exit(127);
+  }
+  int Status = 0;
+  while (::waitpid(Pid, &Status, 0) < 0)
+    if (errno != EINTR)
+      return std::string("waitpid: ") + std::strerror(errno);
+  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 127)
+    return "cannot run " + Argv[0];
+  if (WIFSIGNALED(Status))
+    return Argv[0] + " was killed by signal " +
+           std::to_string(WTERMSIG(Status));
+  if (WEXITSTATUS(Status) != 0)
+    return Argv[0] + " exited with status " +
+           std::to_string(WEXITSTATUS(Status));
+  return "";
+}
+
+} // namespace
+
+int calibrateCommand(const Args &A) {
+  unsigned Runs = 5;
+  std::string OutFile;
+  double Floor = 0.5;
+  std::vector<std::string> Files, Program;
+  for (size_t I = 0; I < A.size(); ++I) {
+    const std::string &S = A[I];
+    if (S == "--") {
+      Program.assign(A.begin() + I + 1, A.end());
+      break;
+    }
+    auto Next = [&]() -> const std::string * {
+      return I + 1 < A.size() ? &A[++I] : nullptr;
+    };
+    if (S == "-n") {
+      const std::string *V = Next();
+      char *End = nullptr;
+      unsigned long N = V ? std::strtoul(V->c_str(), &End, 10) : 0;
+      if (!V || V->empty() || *End || (*V)[0] == '-' || N < 2 || N > 1000)
+        return badInput("calibrate: -n expects a number of runs from 2 to "
+                        "1000");
+      Runs = unsigned(N);
+    } else if (S == "-o") {
+      const std::string *V = Next();
+      if (!V || V->empty())
+        return badInput("calibrate: -o needs a file");
+      OutFile = *V;
+    } else if (S == "--min-percent-total") {
+      const std::string *V = Next();
+      char *End = nullptr;
+      double P = V ? std::strtod(V->c_str(), &End) : -1;
+      if (!V || V->empty() || *End || !(P >= 0 && P <= 100))
+        return badInput("calibrate: --min-percent-total expects a number "
+                        "from 0 to 100");
+      Floor = P;
+    } else if (S.size() > 1 && S[0] == '-') {
+      return badInput("calibrate: unknown option '" + S +
+                      "' (see hotpath calibrate --help)");
+    } else {
+      Files.push_back(S);
+    }
+  }
+  if (!Program.empty() && !Files.empty())
+    return badInput("calibrate: give reports or -- PROGRAM, not both");
+  if (Program.empty() && Files.size() < 2)
+    return badInput("calibrate: need at least two reports, or -- PROGRAM "
+                    "(see hotpath calibrate --help)");
+
+  std::string TempDir;
+  if (!Program.empty()) {
+    const char *Tmp = std::getenv("TMPDIR");
+    std::string Tpl = std::string(Tmp && *Tmp ? Tmp : "/tmp") +
+                      "/hotpath-calibrate-XXXXXX";
+    if (!::mkdtemp(Tpl.data()))
+      return badInput("calibrate: cannot create a temporary directory: " +
+                      std::string(std::strerror(errno)));
+    TempDir = Tpl;
+    for (unsigned I = 0; I < Runs; ++I) {
+      std::string F = TempDir + "/run-" + std::to_string(I + 1) + ".json";
+      std::fprintf(stderr, "hotpath calibrate: run %u/%u\n", I + 1, Runs);
+      std::string Err = runOnce(Program, F);
+      if (!Err.empty()) {
+        for (const std::string &G : Files)
+          ::unlink(G.c_str());
+        ::rmdir(TempDir.c_str());
+        return badInput("calibrate: run " + std::to_string(I + 1) + ": " +
+                        Err);
+      }
+      Files.push_back(F);
+    }
+  }
+
+  std::vector<report::Report> Reports(Files.size());
+  std::string Failure;
+  for (size_t I = 0; I < Files.size() && Failure.empty(); ++I) {
+    std::string Error;
+    if (!report::readReportFile(Files[I], Reports[I], Error))
+      Failure = Files[I] + ": " + Error +
+                (TempDir.empty() ? "" : " (did the program write a report?)");
+  }
+  if (!TempDir.empty()) {
+    for (const std::string &G : Files)
+      ::unlink(G.c_str());
+    ::rmdir(TempDir.c_str());
+  }
+  if (!Failure.empty())
+    return badInput("calibrate: " + Failure);
+  for (size_t I = 1; I < Reports.size(); ++I) {
+    const auto &B0 = Reports[0].M.BuildId, &BI = Reports[I].M.BuildId;
+    if (B0 && BI && *B0 != *BI)
+      return badInput("calibrate: " + Files[I] +
+                      " is from another build than " + Files[0] +
+                      " (build ids differ): calibrate runs of one build");
+  }
+
+  policy::Calibration C = policy::calibrate(Reports, Floor);
+  if (C.Spreads.empty())
+    return badInput("calibrate: nothing to calibrate: no section has a "
+                    "function above min_percent_total in every report");
+  std::string Text = policy::renderCalibratedPolicy(C);
+  if (OutFile.empty()) {
+    std::fwrite(Text.data(), 1, Text.size(), stdout);
+    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+  }
+  FILE *F = std::fopen(OutFile.c_str(), "w");
+  if (!F)
+    return badInput("calibrate: " + OutFile + ": " + std::strerror(errno));
+  bool Ok = std::fwrite(Text.data(), 1, Text.size(), F) == Text.size();
+  Ok &= std::fclose(F) == 0;
+  if (!Ok)
+    return badInput("calibrate: " + OutFile + ": write failed");
+  std::fprintf(stderr, "hotpath calibrate: wrote %s\n", OutFile.c_str());
+  return ExitOk;
+}
+
+} // namespace hotpath::tool

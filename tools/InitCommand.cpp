@@ -1,0 +1,170 @@
+//===- InitCommand.cpp - `hotpath init`: starter config and policy --------===//
+#include "Commands.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hotpath::tool {
+
+const char *const InitUsage =
+    "usage: hotpath init [DIR]\n"
+    "\n"
+    "Writes a commented hotpath.toml (which functions to measure) and\n"
+    "hotpath/policy.toml (how `hotpath diff` judges a change) into DIR\n"
+    "(default: the current directory). Existing files are never overwritten.\n";
+
+namespace {
+
+const char *const ConfigText =
+    R"TOML(# hotpath.toml: which functions the hotpath plugin measures (SPEC 3.2).
+# Found at compile time from $HOTPATH_CONFIG, else by searching upward from
+# each source file's directory. A change here rebuilds what it selects when
+# you use hotpath_instrument() in CMake. docs/getting-started.md explains it.
+[functions]
+# Regexes searched in the demangled name ("myapp::Parser::parse(int)");
+# C functions by their plain name. Nothing is measured until you add some
+# (or mark functions with HOTPATH_MEASURE in the source).
+include = [
+  # "^myapp::",
+  # "^compress_block$",
+]
+# Never measured, whatever include or HOTPATH_MEASURE say.
+exclude = ["^std::", "^__gnu_cxx::", "::operator"]
+# Every function defined in these source files (globs; relative to this file).
+# files = ["src/engine/*.cpp"]
+# The session begins and ends around main(); the report is written at exit.
+main = true
+# Skip functions with fewer IR instructions (tiny getters cost more to
+# measure than they take).
+min_instructions = 0
+)TOML";
+
+const char *const PolicyText =
+    R"TOML(# hotpath/policy.toml: how `hotpath diff BASE.json HEAD.json` judges a
+# change (docs/policy.md). The schema is hotpath-rs's. A benchmark may have
+# its own hotpath/<benchmark>-policy.toml (HOTPATH_BENCHMARK picks it).
+#
+# "fail": a failing finding makes `hotpath diff` exit 3 (fail the CI job);
+# "warn": it is reported, and the exit status stays 0.
+pr_check = "fail"
+
+[functions]
+# Functions below this share (% Total) in both reports are not judged, so
+# that small helpers cannot trigger alerts on measurement noise.
+min_percent_total = 0.5
+# Globs over function names never judged, e.g. ["myapp::debug::*"].
+ignore = []
+
+# Allocations are deterministic for a deterministic workload: small changes
+# are real.
+[functions.alloc]
+judged = true
+metrics = ["avg", "total"]
+min_percent_change = 1
+min_calls = 0
+fail_check = false  # set true to fail the check on an allocation regression
+
+# Instruction counts (merged mode, under Callgrind) are nearly
+# deterministic. Run `hotpath calibrate` on a few runs of one build and set
+# min_percent_change above the spread it reports.
+[functions.icount]
+judged = true
+metrics = ["avg", "total"]
+min_percent_change = 2
+min_calls = 0
+fail_check = false
+
+# Wall time varies between runs, and far more between CI machines: shown
+# for context, not judged. To judge it, calibrate first (timing spreads of
+# 20-100% are common on shared runners).
+[functions.timing]
+judged = false
+metrics = ["avg", "total"]   # also "p95" etc. (HOTPATH_PERCENTILES)
+min_percent_change = 10
+min_calls = 0
+fail_check = false
+
+# Budgets: absolute limits on the head report, checked even without a base
+# (`hotpath diff --budgets-only HEAD.json`). A broken budget fails the check
+# (fail_check = true by default). Units: "2 B", "1.5 MB", "250 us", "3M".
+# [[functions.budgets]]
+# match = "myapp::Parser::parse*"        # glob over function names
+# calls = { min = 1, max = 1000 }
+# alloc = { avg = "2 KB", total = "1.5 MB" }
+# timing = { avg = "250 us", p95 = "1 ms" }
+# icount = { avg = "3M" }
+# message = "parse must stay allocation-light"
+)TOML";
+
+bool exists(const std::string &P) {
+  struct stat St;
+  return ::lstat(P.c_str(), &St) == 0;
+}
+
+/// Creates `Path` exclusively (O_EXCL: never replaces a file that appears
+/// meanwhile).
+bool writeNew(const std::string &Path, const char *Text, std::string &Error) {
+  int Fd = ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (Fd < 0) {
+    Error = Path + ": " + std::strerror(errno);
+    return false;
+  }
+  size_t Len = std::strlen(Text), Done = 0;
+  while (Done < Len) {
+    ssize_t N = ::write(Fd, Text + Done, Len - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      Error = Path + ": " + std::strerror(errno);
+      ::close(Fd);
+      return false;
+    }
+    Done += size_t(N);
+  }
+  if (::close(Fd) != 0) {
+    Error = Path + ": " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+int initCommand(const Args &A) {
+  std::string Dir = ".";
+  bool HaveDir = false;
+  for (const std::string &S : A) {
+    if (S.size() > 1 && S[0] == '-')
+      return badInput("init: unknown option '" + S +
+                      "' (see hotpath init --help)");
+    if (HaveDir)
+      return badInput("init: one directory at a time");
+    Dir = S;
+    HaveDir = true;
+  }
+  struct stat St;
+  if (::stat(Dir.c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
+    return badInput("init: " + Dir + ": not a directory");
+  std::string Config = Dir + "/hotpath.toml";
+  std::string PolicyDir = Dir + "/hotpath";
+  std::string Policy = PolicyDir + "/policy.toml";
+  // Check both first, so that a refusal writes nothing at all.
+  for (const std::string &P : {Config, Policy})
+    if (exists(P))
+      return badInput("init: " + P +
+                      " already exists; not overwriting (remove it first)");
+  if (::mkdir(PolicyDir.c_str(), 0755) != 0 && errno != EEXIST)
+    return badInput("init: " + PolicyDir + ": " + std::strerror(errno));
+  std::string Error;
+  if (!writeNew(Config, ConfigText, Error) ||
+      !writeNew(Policy, PolicyText, Error))
+    return badInput("init: " + Error);
+  std::printf("wrote %s\nwrote %s\n", Config.c_str(), Policy.c_str());
+  return ExitOk;
+}
+
+} // namespace hotpath::tool

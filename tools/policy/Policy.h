@@ -1,0 +1,106 @@
+//===- Policy.h - Regression policy files (SPEC 9) --------------*- C++ -*-===//
+//
+// The schema of hotpath-rs: [functions] with a floor and ignore globs, one
+// table per judged section, [[functions.budgets]]. Validation is strict: an
+// unknown key, a wrong type or an impossible value is an error naming the
+// file, the line, the key and the problem, since a typo silently ignored
+// would turn a check off. Tables for resources only hotpath-rs produces
+// ([channels], [futures], ...) are accepted with a note, so that one policy
+// can serve both profilers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_POLICY_POLICY_H
+#define HOTPATH_POLICY_POLICY_H
+
+#include "Report.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hotpath::policy {
+
+using report::SectionKind;
+
+/// A judged or budgeted figure of a row: avg, total or a percentile.
+struct Metric {
+  enum Kind { Avg, Total, Percentile } K = Avg;
+  double P = 0; // Percentile only
+  std::string name() const;
+  bool operator==(const Metric &O) const { return K == O.K && P == O.P; }
+};
+
+/// Parses "avg", "total", "p95", "p99.9"; false for anything else.
+bool parseMetric(const std::string &S, Metric &Out);
+
+struct SectionPolicy {
+  bool Judged = false;
+  std::vector<Metric> Metrics{{Metric::Avg}, {Metric::Total}};
+  double MinPercentChange = 0;
+  uint64_t MinCalls = 0;
+  bool FailCheck = false; // sections fail the verdict only when they opt in
+};
+
+struct Limit {
+  Metric M;
+  uint64_t Max = 0; // base units
+  std::string Text; // as written, for messages
+};
+
+struct Budget {
+  std::string Match; // glob over function names
+  std::optional<uint64_t> CallsMin, CallsMax;
+  std::vector<Limit> Timing, Alloc, Icount;
+  std::string Message;
+  bool FailCheck = true; // budgets fail the verdict by default
+  unsigned Line = 0;
+
+  const std::vector<Limit> &limits(SectionKind K) const {
+    return K == SectionKind::Timing  ? Timing
+           : K == SectionKind::Alloc ? Alloc
+                                     : Icount;
+  }
+};
+
+struct Policy {
+  std::string Path; // "" = the built-in defaults
+  bool PrCheckFail = true; // pr_check = "fail" (default) | "warn"
+  double MinPercentTotal = 0.5;
+  std::vector<std::string> Ignore;
+  SectionPolicy Timing, Alloc, Icount;
+  std::vector<Budget> Budgets;
+  /// Accepted but not used (hotpath-rs sections), shown with the verdict.
+  std::vector<std::string> Notes;
+
+  Policy();
+  const SectionPolicy &section(SectionKind K) const {
+    return K == SectionKind::Timing  ? Timing
+           : K == SectionKind::Alloc ? Alloc
+                                     : Icount;
+  }
+};
+
+/// The built-in policy used when no file is found (see docs/policy.md):
+/// allocations and instruction counts judged, timing shown but not judged,
+/// nothing fails except budgets (there are none).
+Policy defaultPolicy();
+
+/// Parses and validates a policy. On failure returns false and sets `Error`
+/// to one line: "<path>:<line>: <key>: <problem>".
+bool parsePolicy(const std::string &Text, const std::string &Path, Policy &Out,
+                 std::string &Error);
+bool loadPolicy(const std::string &Path, Policy &Out, std::string &Error);
+
+/// SPEC 9 lookup: `Explicit` (--policy), else hotpath/<Benchmark>-policy.toml,
+/// else hotpath/policy.toml, relative to `Dir`. Returns "" when none exists.
+std::string findPolicy(const std::string &Explicit,
+                       const std::string &Benchmark, const std::string &Dir);
+
+/// Glob over function names: `*` any run of characters (also `::`), `?` one
+/// character, `[abc]`/`[a-z]`/`[!x]` a class. The whole name must match.
+bool globMatch(const std::string &Glob, const std::string &Name);
+
+} // namespace hotpath::policy
+
+#endif // HOTPATH_POLICY_POLICY_H
