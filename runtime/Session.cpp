@@ -1,5 +1,6 @@
 //===- Session.cpp - Session lifecycle, snapshot, fork, second copy -------===//
 #include "Session.h"
+#include "Callgrind.h"
 #include "Clock.h"
 #include "Drain.h"
 #include "HotPath.h"
@@ -143,6 +144,8 @@ Snapshot buildSnapshot() {
 void endLocked(bool Report) {
   __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
   Active = false;
+  if (Report)
+    callgrindSessionEnd(); // dump before the final drain runs
   // Frames still open on this thread (exit() from deep inside measured
   // code, or an end inside a measured function) are closed now, once;
   // their own exits, if they ever come, are outside the session.
@@ -157,7 +160,7 @@ void endLocked(bool Report) {
   if (!Report)
     return;
   if (!ChildWithoutReport)
-    writeReport(S, *Opts);
+    writeSessionReport(S, *Opts); // Callgrind counts, merged mode
   if (Sink)
     Sink(S);
 }
@@ -203,6 +206,7 @@ void sessionBegin(BeginKind Kind) {
     startDrainThread(Opts->DrainIntervalMs);
   if (!AtexitDone)
     AtexitDone = atexit(onExit) == 0;
+  callgrindSessionBegin(); // last: the session's counts start here
   pthread_mutex_unlock(&SessLock);
 }
 

@@ -10,6 +10,8 @@
 #ifndef HOTPATH_REPORT_REPORT_H
 #define HOTPATH_REPORT_REPORT_H
 
+#include "ReportCache.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -108,6 +110,7 @@ struct Report {
   FunctionsSection Timing{SectionKind::Timing};
   FunctionsSection Alloc{SectionKind::Alloc};
   FunctionsSection Icount{SectionKind::Icount};
+  CacheSection Cache; // functions_cache (Callgrind --cache-sim=yes)
   ThreadsSection Threads;
 
   FunctionsSection &section(SectionKind K);

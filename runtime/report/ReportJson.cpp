@@ -119,6 +119,8 @@ OJson toJson(const Report &R) {
        {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
     if (R.section(K).Present)
       J[sectionKey(K)] = sectionToJson(R.section(K));
+  if (R.Cache.Present)
+    J["functions_cache"] = cacheToJson(R.Cache);
   if (R.Threads.Present)
     J["threads"] = threadsToJson(R.Threads);
   return J;

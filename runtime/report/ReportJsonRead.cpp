@@ -276,6 +276,8 @@ void readReport(const Json &J, Report &R) {
     if (It != J.end())
       readSection(*It, R.section(K));
   }
+  if (auto C = J.find("functions_cache"); C != J.end())
+    cacheFromJson(*C, R.Cache);
   auto Th = J.find("threads");
   if (Th != J.end())
     readThreads(*Th, R.Threads);

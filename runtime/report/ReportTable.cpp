@@ -170,6 +170,11 @@ std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
        {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
     if (R.section(K).Present)
       Out.push_back(functionsGrid(R.section(K), Opts));
+  if (R.Cache.Present) {
+    Out.emplace_back();
+    cacheTable(R.Cache, Opts.Limit, Opts.Focus, Out.back().Title,
+               Out.back().G.Header, Out.back().G.Rows);
+  }
   if (R.Threads.Present)
     Out.push_back(threadsGrid(R.Threads));
   return Out;
@@ -181,6 +186,8 @@ std::string headerLine(const Report &R) {
        {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
     if (R.section(K).Present)
       Names += std::string(Names.empty() ? "" : ", ") + sectionTitle(K);
+  if (R.Cache.Present)
+    Names += std::string(Names.empty() ? "" : ", ") + "cache";
   if (R.Threads.Present)
     Names += std::string(Names.empty() ? "" : ", ") + "threads";
   std::string H = formatDuration(R.M.ElapsedNs);

@@ -1,0 +1,224 @@
+//===- Callgrind.cpp - Callgrind client requests and icount ---------------===//
+#include "Callgrind.h"
+
+#include "CallgrindHooks.h"
+#include "ReportWriter.h"
+#include "Valgrind.h"
+#include "callgrind/CallgrindDump.h"
+#include "callgrind/ReportMerge.h"
+#include "report/AtomicFile.h"
+#include "report/ReportJson.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <unistd.h>
+#include <valgrind/callgrind.h>
+
+namespace hotpath::rt {
+
+namespace {
+
+// The start-up directory: relative --callgrind-out-file names are resolved
+// by Valgrind against it, before the program can chdir.
+char StartCwd[PATH_MAX];
+__attribute__((constructor(101))) void saveStartCwd() {
+  if (!getcwd(StartCwd, sizeof StartCwd))
+    StartCwd[0] = 0;
+}
+
+void say(const std::string &Line) {
+  report::writeAll(2, "hotpath: " + Line + "\n");
+}
+
+uint64_t roundDiv(long double A, long double B) {
+  return B > 0 ? uint64_t(std::floor(A / B + 0.5L)) : 0;
+}
+
+double percentOf(uint64_t Part, uint64_t Whole) {
+  return Whole ? std::round((long double)Part * 10000.0L / Whole) / 100.0 : 0;
+}
+
+uint64_t eventOf(const callgrind::Cost &C, const std::vector<std::string> &E,
+                 const char *Name) {
+  for (size_t I = 0; I < E.size() && I < C.size(); ++I)
+    if (E[I] == Name)
+      return C[I];
+  return 0;
+}
+
+std::string rowName(const FunctionInfo &F) {
+  return !F.Name.empty() ? F.Name : !F.Symbol.empty() ? F.Symbol : "<unknown>";
+}
+
+bool underCallgrind(const report::Report &R) {
+  return R.M.Tool && R.M.Tool->rfind("callgrind", 0) == 0;
+}
+
+} // namespace
+
+void callgrindSessionBegin() {
+  if (!underValgrind())
+    return;
+  installCallgrindHooks();
+  CALLGRIND_ZERO_STATS;
+  CALLGRIND_START_INSTRUMENTATION;
+}
+
+void callgrindSessionEnd() {
+  if (!underValgrind())
+    return;
+  CALLGRIND_DUMP_STATS_AT("hotpath");
+  CALLGRIND_STOP_INSTRUMENTATION;
+}
+
+void fillCallgrindSections(report::Report &R, const Snapshot &S,
+                           const callgrind::Attribution &A,
+                           const std::vector<std::string> &CacheDesc,
+                           const std::vector<NestedCalls> *Nested) {
+  const std::vector<std::string> &Ev = A.Events;
+  report::FunctionsSection &Sec = R.Icount;
+  Sec.Present = true;
+  Sec.Total = eventOf(A.Totals, Ev, "Ir");
+  Sec.Description = "Inclusive instructions executed per function "
+                    "(Callgrind Ir), without hotpath's own hooks.";
+  if (A.IdenticalCodeFolding)
+    Sec.Description += " Two markers share one address (identical code "
+                       "folding): their counts are merged.";
+  Sec.Tool = R.M.Tool;
+  Sec.Data.clear();
+  bool Cache = std::find(Ev.begin(), Ev.end(), "I1mr") != Ev.end();
+  report::CacheSection &CS = R.Cache;
+  CS = report::CacheSection();
+  CS.Present = Cache;
+  CS.Description = "Cache simulation per function (Callgrind --cache-sim=yes, "
+                   "inclusive): misses and estimated cycles.";
+  CS.Caches = CacheDesc;
+  CS.TotalCycles = callgrind::estimatedCycles(A.Totals, Ev);
+  uint64_t MeasuredCalls = 0;
+  for (size_t Id = 1; Id < S.Timing.size(); ++Id)
+    MeasuredCalls += S.Timing[Id].Calls;
+  // What one measured call of g costs hotpath, in Ir: the hooks (the same
+  // for every call: their bodies run with collection off) and g's wrapper
+  // when it is a function of its own. Subtracted from f once per call of g
+  // nested in f (nothing when the nested counts are unknown).
+  long double HookCost =
+      MeasuredCalls ? (long double)A.HookIr / MeasuredCalls : 0;
+  std::vector<long double> CallCost(S.Functions.size(), HookCost);
+  uint64_t WrapperIr = 0;
+  for (size_t Id = 1; Id < S.Functions.size() && Id < S.Timing.size(); ++Id) {
+    auto It = A.Markers.find(S.Functions[Id].Hash);
+    if (It != A.Markers.end() && S.Timing[Id].Calls) {
+      CallCost[Id] += (long double)It->second.WrapperIr / S.Timing[Id].Calls;
+      WrapperIr += It->second.WrapperIr;
+    }
+  }
+  std::vector<long double> Own(S.Functions.size(), 0);
+  if (Nested) {
+    Sec.HookCostIr = roundDiv(A.HookIr + WrapperIr, MeasuredCalls);
+    for (const NestedCalls &N : *Nested)
+      if (N.Outer < Own.size() && N.Inner < CallCost.size())
+        Own[N.Outer] += CallCost[N.Inner] * N.Count;
+  }
+  for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
+    uint64_t Calls = S.Timing[Id].Calls;
+    if (!Calls)
+      continue;
+    const FunctionInfo &F = S.Functions[Id];
+    report::FunctionRow Row;
+    Row.Name = rowName(F);
+    Row.File = F.File;
+    Row.Line = F.Line;
+    Row.Calls = Calls;
+    auto It = A.Markers.find(F.Hash);
+    if (It != A.Markers.end()) {
+      uint64_t Sub = roundDiv(Own[Id], 1);
+      Row.Total = It->second.Raw > Sub ? It->second.Raw - Sub : 0;
+      Row.Avg = roundDiv(Row.Total, Calls);
+      Row.PercentTotal = percentOf(Row.Total, Sec.Total);
+    }
+    Sec.Data.push_back(Row);
+    if (!Cache)
+      continue;
+    report::CacheRow C;
+    C.Name = Row.Name;
+    C.File = Row.File;
+    C.Line = Row.Line;
+    C.Calls = Calls;
+    if (It != A.Markers.end()) {
+      const callgrind::Cost &I = It->second.Inclusive;
+      C.Ir = eventOf(I, Ev, "Ir");
+      C.I1mr = eventOf(I, Ev, "I1mr");
+      C.D1mr = eventOf(I, Ev, "D1mr");
+      C.D1mw = eventOf(I, Ev, "D1mw");
+      C.ILmr = eventOf(I, Ev, "ILmr");
+      C.DLmr = eventOf(I, Ev, "DLmr");
+      C.DLmw = eventOf(I, Ev, "DLmw");
+      C.Cycles = callgrind::estimatedCycles(I, Ev);
+      C.AvgCycles = roundDiv(C.Cycles, Calls);
+      C.PercentTotal = percentOf(C.Cycles, CS.TotalCycles);
+    }
+    CS.Data.push_back(C);
+  }
+  report::sortRows(Sec.Data);
+  std::sort(CS.Data.begin(), CS.Data.end(),
+            [](const report::CacheRow &X, const report::CacheRow &Y) {
+              return X.Cycles != Y.Cycles ? X.Cycles > Y.Cycles
+                                          : X.Name < Y.Name;
+            });
+}
+
+void writeSessionReport(const Snapshot &S, const Options &Opts) {
+  if (!S.UnderValgrind) {
+    if (!Opts.MergeReport.empty()) {
+      say("HOTPATH_MERGE_REPORT is set but the program is not running under "
+          "Callgrind; no report written (set it on the Callgrind run only)");
+      return;
+    }
+    writeReport(S, Opts);
+    return;
+  }
+  try {
+    report::Report R = buildReport(S, Opts);
+    if (underCallgrind(R) && R.Icount.Present) {
+      std::string File, Error;
+      callgrind::SessionDump D;
+      if (!callgrind::expandOutFile(Opts.CallgrindOutFile, getpid(), StartCwd,
+                                    File, Error) ||
+          !callgrind::findSessionDump(File, getpid(), D, Error)) {
+        say("no instruction counts: " + Error);
+        R.M.Warnings.push_back("no instruction counts: " + Error);
+      } else {
+        std::vector<std::string> Caches;
+        for (const std::string &L : D.Parts.front().Desc)
+          if (L.find(" cache: ") != std::string::npos)
+            Caches.push_back(L);
+        std::vector<NestedCalls> Nested;
+        bool Known = nestedMeasuredCalls(Nested);
+        fillCallgrindSections(R, S, callgrind::attribute(D.Parts), Caches,
+                              Known ? &Nested : nullptr);
+      }
+    }
+    if (!Opts.MergeReport.empty()) {
+      report::Report Native, Merged;
+      std::string Error;
+      if (!report::readReportFile(Opts.MergeReport, Native, Error)) {
+        say("merge failed, no report written: HOTPATH_MERGE_REPORT=" +
+            Opts.MergeReport + ": " + Error);
+        return;
+      }
+      if (!callgrind::mergeRuns(Native, R, Merged, Error)) {
+        say("merge failed, no report written: " + Error);
+        return;
+      }
+      R = std::move(Merged);
+    }
+    emitReport(R, Opts);
+  } catch (const std::exception &E) {
+    say(std::string("cannot build the report: ") + E.what());
+  } catch (...) {
+    say("cannot build the report");
+  }
+}
+
+} // namespace hotpath::rt
