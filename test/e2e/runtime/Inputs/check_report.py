@@ -6,6 +6,8 @@
 REPORT is a file or a glob. Each SPEC is
   NAME=COUNT   the row NAME has exactly COUNT calls (0: absent or zero)
   NAME>=COUNT  at least COUNT calls
+  NAME#FIELD=N, NAME#FIELD>=N   the same for another field of the row
+               (total, avg, min, max, ...)
   !NAME        no row NAME
   @FILE        more specs, one per line (written by the program under test)
 NAME matches a row's name exactly or up to its parameter list, so `app::fib`
@@ -14,7 +16,8 @@ glob must match one file per group, and each group must hold for a
 different file (fork: the parent's report and the child's).
 
 Options: --section S (default functions_timing), --only (no rows besides
-the ones named), --none (the glob must match no file).
+the ones named), --none (the glob must match no file), --no-warnings
+(meta.warnings must be empty).
 """
 import fnmatch
 import glob
@@ -54,8 +57,8 @@ def load(path, section):
         if all(isinstance(row.get(k), int) for k in ("min", "avg", "max")):
             if not (row["min"] <= row["avg"] + 1 and row["avg"] <= row["max"] + 1):
                 fail("%s: %r: min/avg/max out of order: %r" % (path, name, row))
-        rows[name] = calls
-    return rows
+        rows[name] = row
+    return rows, doc.get("meta", {}).get("warnings", [])
 
 
 def parse_specs(args):
@@ -66,12 +69,12 @@ def parse_specs(args):
                 specs += parse_specs(l.strip() for l in f if l.strip())
             continue
         if a.startswith("!"):
-            specs.append((a[1:], "absent", 0))
+            specs.append((a[1:], "absent", 0, "calls"))
             continue
-        m = re.fullmatch(r"(.+?)(>=|=)(\d+)", a)
+        m = re.fullmatch(r"(.+?)(?:#(\w+))?(>=|=)(\d+)", a)
         if not m:
             fail("bad spec %r" % a)
-        specs.append((m.group(1), m.group(2), int(m.group(3))))
+        specs.append((m.group(1), m.group(3), int(m.group(4)), m.group(2) or "calls"))
     return specs
 
 
@@ -112,17 +115,19 @@ def find(rows, name):
 def check(rows, specs, only):
     """Returns a list of problems (empty when the group holds)."""
     problems, named = [], set()
-    for name, op, want in specs:
+    for name, op, want, field in specs:
         row = find(rows, name)
         if row:
             named.add(row)
-        got = rows[row] if row else 0
-        if op == "absent" and row is not None:
-            problems.append("%s: expected no row, found %d calls" % (row, got))
+        got = rows[row].get(field) if row else 0
+        if op != "absent" and row and not isinstance(got, int):
+            problems.append("%s: no integer %r in the row" % (name, field))
+        elif op == "absent" and row is not None:
+            problems.append("%s: expected no row, found %s calls" % (row, got))
         elif op == "=" and got != want:
-            problems.append("%s: expected %d calls, found %s" % (name, want, got if row else "no row"))
+            problems.append("%s: expected %s %d, found %s" % (name, field, want, got if row else "no row"))
         elif op == ">=" and got < want:
-            problems.append("%s: expected at least %d calls, found %d" % (name, want, got))
+            problems.append("%s: expected %s at least %d, found %s" % (name, field, want, got if row else "no row"))
     if only:
         extra = sorted(set(rows) - named)
         if extra:
@@ -131,7 +136,7 @@ def check(rows, specs, only):
 
 
 def main(argv):
-    section, only, none = "functions_timing", False, False
+    section, only, none, no_warnings = "functions_timing", False, False, False
     while argv and argv[0].startswith("--") and argv[0] != "---":
         opt = argv.pop(0)
         if opt == "--section":
@@ -140,6 +145,8 @@ def main(argv):
             only = True
         elif opt == "--none":
             none = True
+        elif opt == "--no-warnings":
+            no_warnings = True
         else:
             fail("unknown option " + opt)
     if not argv:
@@ -154,7 +161,11 @@ def main(argv):
               itertools.groupby(rest, lambda a: a == "---") if not k] or [[]]
     if len(files) != len(groups):
         fail("%s: expected %d report(s), found %d: %s" % (pattern, len(groups), len(files), files))
-    reports = [load(f, section) for f in files]
+    loaded = [load(f, section) for f in files]
+    reports = [rows for rows, _ in loaded]
+    for f, (_, warnings) in zip(files, loaded):
+        if no_warnings and warnings:
+            fail("%s: meta.warnings: %s" % (f, warnings))
     best = None
     for perm in itertools.permutations(range(len(files))):
         problems = []
