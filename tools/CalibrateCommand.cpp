@@ -26,7 +26,9 @@ const char *const CalibrateUsage =
     "  -n                   runs of PROGRAM (at least 2)\n"
     "  -o                   write the policy there instead of stdout\n"
     "  --min-percent-total  functions below this share are not measured\n"
-    "                       (default 0.5, as in the default policy)\n";
+    "                       (default 0.5, as in the default policy)\n"
+    "  --metrics            the metrics the policy judges, e.g. p50 or\n"
+    "                       avg,total (default); the spread of each is shown\n";
 
 namespace {
 
@@ -71,6 +73,7 @@ int calibrateCommand(const Args &A) {
   unsigned Runs = 5;
   std::string OutFile;
   double Floor = 0.5;
+  std::vector<policy::Metric> Metrics;
   std::vector<std::string> Files, Program;
   for (size_t I = 0; I < A.size(); ++I) {
     const std::string &S = A[I];
@@ -102,6 +105,20 @@ int calibrateCommand(const Args &A) {
         return badInput("calibrate: --min-percent-total expects a number "
                         "from 0 to 100");
       Floor = P;
+    } else if (S == "--metrics") {
+      const std::string *V = Next();
+      std::string List = V ? *V + "," : "";
+      for (size_t B = 0, E; (E = List.find(',', B)) != std::string::npos;
+           B = E + 1) {
+        policy::Metric M;
+        if (!policy::parseMetric(List.substr(B, E - B), M))
+          return badInput("calibrate: --metrics expects a list of avg, "
+                          "total, pNN (e.g. p50,avg), got '" +
+                          (V ? *V : "") + "'");
+        Metrics.push_back(M);
+      }
+      if (Metrics.empty())
+        return badInput("calibrate: --metrics needs a list");
     } else if (S.size() > 1 && S[0] == '-') {
       return badInput("calibrate: unknown option '" + S +
                       "' (see hotpath calibrate --help)");
@@ -163,6 +180,8 @@ int calibrateCommand(const Args &A) {
   }
 
   policy::Calibration C = policy::calibrate(Reports, Floor);
+  if (!Metrics.empty())
+    C.Judged = Metrics;
   if (C.Spreads.empty())
     return badInput("calibrate: nothing to calibrate: no section has a "
                     "function above min_percent_total in every report");

@@ -132,37 +132,49 @@ std::string renderCalibratedPolicy(const Calibration &C) {
       ".\n"
       "# Spread: the largest change between any two runs, per function above\n"
       "# min_percent_total; min_percent_change is set just above it\n"
-      "# (max(1.25 x spread, spread + 0.5), rounded up). See docs/policy.md.\n"
+      "# (max(1.25 x spread, spread + 0.5), rounded up; percentiles add 2\n"
+      "# points for the histograms' 1% error). See docs/policy.md.\n"
       "pr_check = \"fail\"\n\n[functions]\n";
   std::snprintf(Buf, sizeof Buf, "min_percent_total = %g\n", C.MinPercentTotal);
   Out += Buf;
   for (SectionKind K :
        {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount}) {
+    auto Wanted = [&](const Metric &M) {
+      return std::find(C.Judged.begin(), C.Judged.end(), M) != C.Judged.end();
+    };
+    bool AnyWanted = false;
+    for (const Spread &S : C.Spreads)
+      AnyWanted |= S.K == K && Wanted(S.M);
     double Threshold = 0;
-    bool Any = false;
+    std::vector<std::string> Names;
     std::string Comments;
     for (const Spread &S : C.Spreads) {
       if (S.K != K)
         continue;
-      bool Judged = S.M.K != Metric::Percentile;
-      double T = suggestThreshold(S.Percent);
+      bool Judged = AnyWanted ? Wanted(S.M) : S.M.K != Metric::Percentile;
+      // Percentiles come from histograms with up to 1% error per value:
+      // two runs may differ by 2% from that alone, whatever was observed.
+      double T = suggestThreshold(S.Percent +
+                                  (S.M.K == Metric::Percentile ? 2.0 : 0.0));
       std::snprintf(Buf, sizeof Buf,
                     "# %-6s spread %8.2f%% -> threshold %g%% (%u functions; "
                     "largest in %s)%s\n",
                     S.M.name().c_str(), S.Percent, T, S.Functions,
-                    S.Function.c_str(),
-                    Judged ? "" : " [add to metrics to judge it]");
+                    S.Function.c_str(), Judged ? "" : " [not judged]");
       Comments += Buf;
       if (Judged) {
         Threshold = std::max(Threshold, T);
-        Any = true;
+        Names.push_back("\"" + S.M.name() + "\"");
       }
     }
-    if (!Any)
+    if (Names.empty())
       continue;
     Out += "\n[functions." + std::string(report::sectionTitle(K)) + "]\n";
     Out += Comments;
-    Out += "judged = true\nmetrics = [\"avg\", \"total\"]\n";
+    Out += "judged = true\nmetrics = [";
+    for (size_t I = 0; I < Names.size(); ++I)
+      Out += (I ? ", " : "") + Names[I];
+    Out += "]\n";
     std::snprintf(Buf, sizeof Buf, "min_percent_change = %g\n", Threshold);
     Out += Buf;
     Out += "min_calls = 0\n# fail_check = true  # uncomment to fail the "

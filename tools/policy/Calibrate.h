@@ -31,6 +31,9 @@ struct Calibration {
   std::vector<Spread> Spreads;
   std::vector<std::string> Notes;
   std::string Benchmark; // of the first report, when set
+  /// The metrics the written policy judges (default avg, total); sections
+  /// lacking all of them (icount has no percentiles) judge avg and total.
+  std::vector<Metric> Judged = {{Metric::Avg, 0}, {Metric::Total, 0}};
 };
 
 /// Spreads over `Rs` (at least two reports of one build).
