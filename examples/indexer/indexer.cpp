@@ -25,9 +25,8 @@ int main(int argc, char **argv) {
   std::printf("%u documents, %zu distinct terms, %zu postings\n", Docs,
               Index.terms(), Index.postings());
 
-  const char *Queries[] = {"kato",        "rumi selo",  "tavo nika",
-                           "mora lisu ka", "zefo",       "sela-tori",
-                           "Pane  Tiko",  "velo kato rumi"};
+  const char *Queries[] = {"kato", "rumi selo", "tavo nika",  "mora lisu ka",
+                           "zefo", "sela-tori", "Pane  Tiko", "velo kato rumi"};
   for (const char *Q : Queries) {
     std::vector<text::Hit> Hits = Index.query(Q, 3);
     std::printf("%-16s %zu hits:", Q, Index.count(Q));

@@ -14,15 +14,15 @@
 #include <string.h>
 
 enum opcode {
-  OP_PUSH, /* push the immediate                   */
-  OP_ARG,  /* push the current frame's argument    */
-  OP_ADD,
-  OP_SUB,
-  OP_LT,   /* a b -> (a < b)                       */
-  OP_JZ,   /* pop; jump to the immediate if zero   */
-  OP_JMP,
-  OP_CALL, /* pop the argument, call the function  */
-  OP_RET,  /* return the top of the stack          */
+  OP_PUSH, /* push the immediate                  */
+  OP_ARG,  /* push the current frame's argument   */
+  OP_ADD,  /* a b -> a + b                        */
+  OP_SUB,  /* a b -> a - b                        */
+  OP_LT,   /* a b -> (a < b)                      */
+  OP_JZ,   /* pop; jump to the immediate if zero  */
+  OP_JMP,  /* jump to the immediate               */
+  OP_CALL, /* pop the argument, call the function */
+  OP_RET,  /* return the top of the stack         */
 };
 
 struct insn {
@@ -50,25 +50,24 @@ struct vm {
 };
 
 /* fib(n) = n < 2 ? n : fib(n - 1) + fib(n - 2) */
-static const char *const fib_source =
-    "fib:\n"
-    "  arg\n"
-    "  push 2\n"
-    "  lt\n"
-    "  jz recurse\n"
-    "  arg\n"
-    "  ret\n"
-    "recurse:\n"
-    "  arg\n"
-    "  push 1\n"
-    "  sub\n"
-    "  call fib\n"
-    "  arg\n"
-    "  push 2\n"
-    "  sub\n"
-    "  call fib\n"
-    "  add\n"
-    "  ret\n";
+static const char *const fib_source = "fib:\n"
+                                      "  arg\n"
+                                      "  push 2\n"
+                                      "  lt\n"
+                                      "  jz recurse\n"
+                                      "  arg\n"
+                                      "  ret\n"
+                                      "recurse:\n"
+                                      "  arg\n"
+                                      "  push 1\n"
+                                      "  sub\n"
+                                      "  call fib\n"
+                                      "  arg\n"
+                                      "  push 2\n"
+                                      "  sub\n"
+                                      "  call fib\n"
+                                      "  add\n"
+                                      "  ret\n";
 
 static int vm_find_label(const struct program *p, const char *name) {
   for (int i = 0; i < p->nlabels; ++i)
@@ -88,8 +87,8 @@ static void vm_assemble(const char *src, struct program *p) {
     const char *name;
     enum opcode op;
     int operand; /* 0 none, 1 number, 2 label */
-  } table[] = {{"push", OP_PUSH, 1}, {"arg", OP_ARG, 0}, {"add", OP_ADD, 0},
-               {"sub", OP_SUB, 0},   {"lt", OP_LT, 0},   {"jz", OP_JZ, 2},
+  } table[] = {{"push", OP_PUSH, 1}, {"arg", OP_ARG, 0},   {"add", OP_ADD, 0},
+               {"sub", OP_SUB, 0},   {"lt", OP_LT, 0},     {"jz", OP_JZ, 2},
                {"jmp", OP_JMP, 2},   {"call", OP_CALL, 2}, {"ret", OP_RET, 0}};
   memset(p, 0, sizeof *p);
   for (int pass = 0; pass < 2; ++pass) {

@@ -81,8 +81,8 @@ std::string makeLine(std::uint64_t &Rng) {
     Rng = Rng * 6364136223846793005ULL + 1442695040888963407ULL;
     return static_cast<unsigned>((Rng >> 33) % Bound);
   };
-  static const unsigned Statuses[] = {200, 200, 200, 200, 200, 200,
-                                      201, 304, 404, 500};
+  static const unsigned Statuses[] = {200, 200, 200, 200, 200,
+                                      200, 201, 304, 404, 500};
   std::string Line = Services[Next(5)];
   Line += ' ';
   Line += std::to_string(Statuses[Next(10)]);
