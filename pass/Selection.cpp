@@ -7,12 +7,16 @@
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 
@@ -133,6 +137,81 @@ std::string demangleName(StringRef Symbol) {
   return Out;
 }
 
+namespace {
+/// Instructions that are bookkeeping rather than code, and that clang emits
+/// differently at -O0 and -O1+ (lifetime markers, cleanup slots, the
+/// blocks and switches around them, __builtin_expect) or with -g.
+bool isExpect(const Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  return II && II->getIntrinsicID() == Intrinsic::expect;
+}
+
+bool isBookkeeping(const Instruction &I) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    return II->isAssumeLikeIntrinsic() || isExpect(II);
+  // __builtin_expect(c, v) at -O1+: llvm.expect on `(long)c`, then a test
+  // against 0. -O0 has the same cast and test when `c` is an integer, but
+  // branches on a bool `c` directly: then the zext and the test are extra.
+  if (const auto *Ext = dyn_cast<ZExtInst>(&I))
+    if (Ext->getSrcTy()->isIntegerTy(1) && Ext->hasOneUse() &&
+        isExpect(*Ext->user_begin()))
+      return true;
+  if (isa<ICmpInst>(I) && isExpect(I.getOperand(0))) {
+    const auto *Arg = cast<IntrinsicInst>(I.getOperand(0))->getArgOperand(0);
+    const auto *Ext = dyn_cast<ZExtInst>(Arg);
+    return Ext && Ext->getSrcTy()->isIntegerTy(1);
+  }
+  if (isa<AllocaInst>(I) || isa<SwitchInst>(I) || isa<UnreachableInst>(I))
+    return true;
+  // Typed pointers (LLVM 14): the i8* casts that lifetime markers take.
+  if (isa<BitCastInst>(I) && !I.use_empty() &&
+      llvm::all_of(I.users(), [](const User *U) {
+        const auto *II = dyn_cast<IntrinsicInst>(U);
+        return II && II->isAssumeLikeIntrinsic();
+      }))
+    return true;
+  if (const auto *Br = dyn_cast<BranchInst>(&I)) {
+    if (Br->isUnconditional())
+      return true;
+    // Clang's "is this cleanup active" flags: i1 slots (user bools are i8
+    // in memory), tested before lifetime.end at -O1+ only.
+    const auto *L = dyn_cast<LoadInst>(Br->getCondition());
+    return L && isa<AllocaInst>(L->getPointerOperand());
+  }
+  if (const auto *L = dyn_cast<LoadInst>(&I))
+    return isa<AllocaInst>(L->getPointerOperand());
+  if (const auto *St = dyn_cast<StoreInst>(&I))
+    return isa<AllocaInst>(St->getPointerOperand());
+  return false;
+}
+} // namespace
+
+unsigned countInstructions(const Function &F) {
+  if (F.isDeclaration())
+    return 0;
+  // Only the normal path: clang gives scopes extra landing pads at -O1+.
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  SmallVector<const BasicBlock *, 32> Work{&F.getEntryBlock()};
+  unsigned N = 0;
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    if (BB->isEHPad() || !Seen.insert(BB).second)
+      continue;
+    for (const Instruction &I : *BB)
+      N += !isBookkeeping(I);
+    const Instruction *T = BB->getTerminator();
+    if (!T)
+      continue;
+    if (const auto *Inv = dyn_cast<InvokeInst>(T)) {
+      Work.push_back(Inv->getNormalDest());
+      continue;
+    }
+    for (unsigned I = 0, E = T->getNumSuccessors(); I != E; ++I)
+      Work.push_back(T->getSuccessor(I));
+  }
+  return N;
+}
+
 std::string sourceFileOf(const Function &F) {
   if (const DISubprogram *SP = F.getSubprogram()) {
     StringRef File = SP->getFilename();
@@ -204,7 +283,7 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
     return S;
   }
   if (Cfg->MinInstructions && !F.isDeclaration()) {
-    unsigned N = F.getInstructionCount();
+    unsigned N = countInstructions(F);
     if (N < Cfg->MinInstructions) {
       S.Reason = Why + ", but has " + std::to_string(N) +
                  " IR instructions, fewer than min_instructions = " +

@@ -63,6 +63,11 @@ std::string unsupportedReason(const llvm::Function &F);
 /// module's source file name.
 std::string sourceFileOf(const llvm::Function &F);
 
+/// The size min_instructions compares with: IR instructions, without
+/// debug and lifetime intrinsics and unconditional branches, so that a
+/// function has the same size at -O0 and -O2, with and without -g.
+unsigned countInstructions(const llvm::Function &F);
+
 /// hotpath's own hooks (`__hotpath_*`) and marker functions
 /// (`<symbol>.hotpath.<N>`): never selected, never wrapped twice.
 bool isHotpathInternal(llvm::StringRef Symbol);

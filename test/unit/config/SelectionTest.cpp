@@ -228,6 +228,79 @@ TEST_F(Select, MinInstructionsFiltersOnlyTheConfig) {
       selectFunction(Measured, Marks.lookup(&Measured), &C, "").Selected);
 }
 
+TEST_F(Select, CountInstructionsIgnoresBookkeeping) {
+  // The same function as clang emits it at -O0 (plain) and at -O1+
+  // (lifetime markers, a cleanup-active flag, __builtin_expect on a bool,
+  // a landing pad): one size.
+  parse(R"(
+declare void @g(ptr)
+declare i32 @__gxx_personality_v0(...)
+declare void @llvm.lifetime.start.p0(i64, ptr)
+declare void @llvm.lifetime.end.p0(i64, ptr)
+declare i64 @llvm.expect.i64(i64, i64)
+
+define i32 @at_o0(i32 %x) {
+  %a = alloca i32
+  store i32 %x, ptr %a
+  %v = load i32, ptr %a
+  %c = icmp sgt i32 %v, 3
+  br i1 %c, label %then, label %done
+then:
+  call void @g(ptr %a)
+  br label %done
+done:
+  %r = add i32 %v, 1
+  ret i32 %r
+}
+
+define i32 @at_o2(i32 %x) personality ptr @__gxx_personality_v0 {
+  %a = alloca i32
+  %flag = alloca i1
+  call void @llvm.lifetime.start.p0(i64 4, ptr %a)
+  store i32 %x, ptr %a
+  store i1 true, ptr %flag
+  %v = load i32, ptr %a
+  %c = icmp sgt i32 %v, 3
+  %z = zext i1 %c to i64
+  %e = call i64 @llvm.expect.i64(i64 %z, i64 0)
+  %t = icmp ne i64 %e, 0
+  br i1 %t, label %then, label %cleanup
+then:
+  invoke void @g(ptr %a) to label %cleanup unwind label %lpad
+cleanup:
+  %f = load i1, ptr %flag
+  br i1 %f, label %end, label %done
+end:
+  call void @llvm.lifetime.end.p0(i64 4, ptr %a)
+  br label %done
+done:
+  %r = add i32 %v, 1
+  ret i32 %r
+lpad:
+  %lp = landingpad { ptr, i32 } cleanup
+  call void @g(ptr %a)
+  resume { ptr, i32 } %lp
+}
+
+define i32 @expect_int(i32 %x) {
+  %z = zext i32 %x to i64
+  %e = call i64 @llvm.expect.i64(i64 %z, i64 1)
+  %t = icmp ne i64 %e, 0
+  br i1 %t, label %a, label %b
+a:
+  ret i32 1
+b:
+  ret i32 0
+}
+)");
+  // icmp, conditional br, call/invoke, add, ret.
+  EXPECT_EQ(countInstructions(fn("at_o0")), 5u);
+  EXPECT_EQ(countInstructions(fn("at_o2")), 5u);
+  // An integer condition keeps its cast and test (-O0 has them too).
+  EXPECT_EQ(countInstructions(fn("expect_int")), 5u);
+  EXPECT_EQ(countInstructions(fn("g")), 0u);
+}
+
 TEST_F(Select, FilesGlobs) {
   parse(AnnotatedIR);
   Config C = config("[functions]\nfiles = [\"src/*.cpp\"]\n");
