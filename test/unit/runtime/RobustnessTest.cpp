@@ -78,6 +78,40 @@ TEST(ForkTest, ChildStartsCleanWithItsOwnDrain) {
   EXPECT_EQ(timingOf(end(), F).Calls, 13u);
 }
 
+// exit() while detached threads are still in measured code, one of them
+// blocked inside a measured call: the session ends (the blocked call is
+// counted once), static destruction runs, and nothing crashes although the
+// threads keep calling the hooks until the process is gone.
+TEST(ExitTest, DetachedThreadsStillRunningAtExit) {
+  pid_t Pid = fork();
+  ASSERT_GE(Pid, 0);
+  if (Pid == 0) {
+    static hotpath_fn_desc *Busy = makeFn("busy", 0xc5);
+    static hotpath_fn_desc *Blocked = makeFn("blocked", 0xc6);
+    begin();
+    std::thread([] {
+      for (;;)
+        call(Busy);
+    }).detach();
+    std::thread([] {
+      __hotpath_enter(Blocked);
+      for (;;)
+        pause();
+    }).detach();
+    usleep(20000);
+    hotpath::rt::setSnapshotSinkForTesting([](const Snapshot &S) {
+      // Checked from the atexit handler: the blocked call counted once.
+      if (timingOf(S, Blocked).Calls != 1 || timingOf(S, Busy).Calls == 0)
+        _exit(3);
+    });
+    exit(0); // atexit: the session ends while the threads run
+  }
+  int Status = 0;
+  ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
+  ASSERT_TRUE(WIFEXITED(Status)) << "killed by signal " << WTERMSIG(Status);
+  EXPECT_EQ(WEXITSTATUS(Status), 0);
+}
+
 // SPEC 5.3: with the drain stalled on purpose and every core in a tight
 // measured loop, memory stays within the documented bound (MaxChunks
 // chunks of 64 KiB per thread) and every call is still counted exactly.
