@@ -103,8 +103,8 @@ stringArray(StringRef Key, const toml::node &V, StringRef What, Problems &P) {
   for (const toml::node &E : *Arr) {
     const auto *S = E.as_string();
     if (!S) {
-      P.add(E.source(), "'" + Key + "' entries must be " + What + ", not " +
-                            typeName(E));
+      P.add(E.source(),
+            "'" + Key + "' entries must be " + What + ", not " + typeName(E));
       continue;
     }
     Out.emplace_back(S->get(), &E);
@@ -137,7 +137,8 @@ void readGlobs(const toml::node &V, Config &C, Problems &P) {
     }
     // A '[' without its ']' would silently match nothing.
     size_t Open = Text.find('[');
-    if (Open != std::string::npos && Text.find(']', Open + 1) == std::string::npos) {
+    if (Open != std::string::npos &&
+        Text.find(']', Open + 1) == std::string::npos) {
       P.add(Node->source(), "unterminated '[' in glob '" + Text + "'");
       continue;
     }
@@ -173,8 +174,8 @@ void readFunctions(const toml::table &T, Config &C, Problems &P) {
                           "integer, not " +
                               Twine(I->get()));
       else if (I->get() > UINT_MAX)
-        P.add(V.source(), "'min_instructions' is too large: " +
-                              Twine(I->get()));
+        P.add(V.source(),
+              "'min_instructions' is too large: " + Twine(I->get()));
       else {
         C.MinInstructions = unsigned(I->get());
         C.MinInstructionsLine = V.source().begin.line;
@@ -243,8 +244,9 @@ Expected<Config> parseConfig(StringRef Text, StringRef Path) {
     for (const char *FK : FunctionKeys)
       Known |= Key == FK;
     if (Known)
-      P.add(K.source(), "'" + Key + "' must be inside the [functions] table "
-                                    "(add a line [functions] above it)");
+      P.add(K.source(), "'" + Key +
+                            "' must be inside the [functions] table "
+                            "(add a line [functions] above it)");
     else if (V.is_table())
       P.add(K.source(), "unknown table [" + Key +
                             "]; hotpath.toml has one table: [functions]");
@@ -288,8 +290,8 @@ Expected<Config> loadConfig(StringRef Path) {
 
   auto Buf = MemoryBuffer::getFile(Abs, /*IsText=*/true);
   if (!Buf)
-    return makeError(Abs + ": cannot read hotpath config: " +
-                     Buf.getError().message());
+    return makeError(
+        Abs + ": cannot read hotpath config: " + Buf.getError().message());
   Expected<Config> C = parseConfig((*Buf)->getBuffer(), Abs);
   if (C)
     cache()[Abs] = CacheEntry{St.getSize(), St.getLastModificationTime(), *C};

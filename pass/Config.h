@@ -36,13 +36,13 @@ struct FileGlob {
 };
 
 struct Config {
-  std::string Path;                  // absolute path of the file ("" = none)
-  std::vector<NamePattern> Include;  // searched in the demangled name
-  std::vector<NamePattern> Exclude;  // wins over Include and HOTPATH_MEASURE
-  std::vector<std::string> Files;    // globs over source paths
-  std::string FilesBase;             // directory relative globs are taken from
-  bool Main = false;                 // session begins/ends around main()
-  unsigned MinInstructions = 0;      // skip smaller functions (IR instrs)
+  std::string Path;                 // absolute path of the file ("" = none)
+  std::vector<NamePattern> Include; // searched in the demangled name
+  std::vector<NamePattern> Exclude; // wins over Include and HOTPATH_MEASURE
+  std::vector<std::string> Files;   // globs over source paths
+  std::string FilesBase;            // directory relative globs are taken from
+  bool Main = false;                // session begins/ends around main()
+  unsigned MinInstructions = 0;     // skip smaller functions (IR instrs)
   // Added: Files again with line numbers and absolute patterns (same order).
   std::vector<FileGlob> FileGlobs;
   unsigned MinInstructionsLine = 0; // 0 when min_instructions is not set

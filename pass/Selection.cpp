@@ -249,8 +249,8 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   if (Cfg) {
     for (const NamePattern &P : Cfg->Exclude)
       if (P.Re->match(Demangled)) {
-        S.Reason = "excluded by '" + P.Source + "' (" + configName(*Cfg) +
-                   ":" + std::to_string(P.Line) + ")";
+        S.Reason = "excluded by '" + P.Source + "' (" + configName(*Cfg) + ":" +
+                   std::to_string(P.Line) + ")";
         return S;
       }
   }

@@ -131,8 +131,7 @@ TEST(ConfigErrors, UnknownTopLevelTable) {
             "/proj/hotpath.toml:4:2: unknown table [function]; hotpath.toml "
             "has one table: [functions]");
   std::string E = errorOf("[functions.timing]\nx = 1\n");
-  EXPECT_NE(E.find("unknown table [functions.timing]"), std::string::npos)
-      << E;
+  EXPECT_NE(E.find("unknown table [functions.timing]"), std::string::npos) << E;
   EXPECT_EQ(E.rfind("/proj/hotpath.toml:1:", 0), 0u) << E;
 }
 

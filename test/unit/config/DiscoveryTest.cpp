@@ -139,8 +139,7 @@ TEST_F(Discovery, LoadMissingFile) {
   auto C = loadConfig(path("missing.toml"));
   ASSERT_FALSE(bool(C));
   std::string E = toString(C.takeError());
-  EXPECT_EQ(E.rfind(path("missing.toml") + ": cannot read hotpath config: ",
-                    0),
+  EXPECT_EQ(E.rfind(path("missing.toml") + ": cannot read hotpath config: ", 0),
             0u)
       << E;
 }
