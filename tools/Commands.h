@@ -36,6 +36,14 @@ extern const char *const CalibrateUsage;
 int initCommand(const Args &A);
 extern const char *const InitUsage;
 
+/// `hotpath run [--callgrind-only|--native-only] [-o OUT] -- PROGRAM ARGS`
+int runCommand(const Args &A);
+extern const char *const RunUsage;
+
+/// `hotpath merge REPORT... [-o OUT.json]`
+int mergeCommand(const Args &A);
+extern const char *const MergeUsage;
+
 /// Prints "hotpath: <message>" on stderr (one line) and returns 2.
 int badInput(const std::string &Message);
 

@@ -24,6 +24,10 @@ struct Command {
 
 const Command Commands[] = {
     {"report", reportCommand, &ReportUsage, "render a JSON report"},
+    {"run", runCommand, &RunUsage,
+     "run natively and under Callgrind, merge the reports"},
+    {"merge", mergeCommand, &MergeUsage,
+     "merge native + Callgrind reports, or sum reports of one build"},
     {"diff", diffCommand, &DiffUsage, "judge HEAD against BASE under a policy"},
     {"calibrate", calibrateCommand, &CalibrateUsage,
      "measure run-to-run noise, suggest policy thresholds"},

@@ -1,0 +1,69 @@
+//===- MergeCommand.cpp - `hotpath merge REPORT... -o OUT.json` -----------===//
+#include "Commands.h"
+#include "ReportJson.h"
+#include "ReportMerge.h"
+#include "AtomicFile.h"
+
+#include <cstdio>
+
+namespace hotpath::tool {
+
+const char *const MergeUsage =
+    "usage: hotpath merge REPORT.json... [-o OUT.json]\n"
+    "\n"
+    "Merges reports of one build (same build id and benchmark):\n"
+    "  - a native report and a Callgrind report: one merged report with\n"
+    "    every section (meta.run = \"merged\"), as HOTPATH_MERGE_REPORT does;\n"
+    "  - reports of several processes of the same kind (forked workers,\n"
+    "    test binaries): summed row by row (calls, totals and instruction\n"
+    "    counts add; percentiles are the largest of the inputs).\n"
+    "  -o   where to write the JSON (default: stdout)\n";
+
+int mergeCommand(const Args &A) {
+  std::vector<std::string> Files;
+  std::string Out;
+  for (size_t I = 0; I < A.size(); ++I) {
+    if (A[I] == "-o" || A[I] == "--output") {
+      if (I + 1 >= A.size())
+        return badInput("merge: " + A[I] + " needs a value");
+      Out = A[++I];
+    } else if (A[I].rfind("--output=", 0) == 0) {
+      Out = A[I].substr(9);
+    } else if (A[I].size() > 1 && A[I][0] == '-') {
+      return badInput("merge: unknown option '" + A[I] +
+                      "' (see hotpath merge --help)");
+    } else {
+      Files.push_back(A[I]);
+    }
+  }
+  if (Files.empty())
+    return badInput("merge: no reports (usage: hotpath merge REPORT.json... "
+                    "-o OUT.json)");
+  std::vector<report::Report> In(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::string Error;
+    if (!report::readReportFile(Files[I], In[I], Error))
+      return badInput(Files[I] + ": " + Error);
+  }
+  report::Report R;
+  std::string Error;
+  bool Ok;
+  if (In.size() == 2 && In[0].M.Run != In[1].M.Run) {
+    size_t N = In[0].M.Run == "native" ? 0 : 1;
+    Ok = callgrind::mergeRuns(In[N], In[1 - N], R, Error);
+  } else {
+    Ok = callgrind::sumReports(In, R, Error);
+  }
+  if (!Ok)
+    return badInput("merge: " + Error);
+  std::string Text = report::writeJson(R, /*Pretty=*/true);
+  if (Out.empty() || Out == "-") {
+    std::fwrite(Text.data(), 1, Text.size(), stdout);
+    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+  }
+  if (!report::writeFileAtomically(Out, Text, Error))
+    return badInput("merge: cannot write " + Out + ": " + Error);
+  return ExitOk;
+}
+
+} // namespace hotpath::tool

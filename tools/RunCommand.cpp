@@ -1,0 +1,245 @@
+//===- RunCommand.cpp - `hotpath run [...] -- PROGRAM ARGS` ---------------===//
+//
+// The whole merged mode (SPEC 7.3) in one command: the program runs
+// natively (timing, allocations), then under Callgrind with the flags the
+// runtime needs (--instr-atstart=no, the out-file it is told about through
+// HOTPATH_CALLGRIND_OUT_FILE) and HOTPATH_MERGE_REPORT pointing at the
+// native report, which gives one merged report.
+//
+//===----------------------------------------------------------------------===//
+#include "Commands.h"
+#include "ReportJson.h"
+#include "ReportTable.h"
+#include "AtomicFile.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace hotpath::tool {
+
+const char *const RunUsage =
+    "usage: hotpath run [--callgrind-only|--native-only] [-o OUT.json]\n"
+    "                   [--cache-sim] -- PROGRAM [ARGS...]\n"
+    "\n"
+    "Runs an instrumented program natively (timing, allocations), then\n"
+    "under Valgrind's Callgrind (instruction counts), and merges both into\n"
+    "one report (meta.run = \"merged\").\n"
+    "  --native-only     the native run alone\n"
+    "  --callgrind-only  the Callgrind run alone\n"
+    "  --cache-sim       simulate caches of fixed sizes (I1 and D1 32 KiB\n"
+    "                    8-way, LL 8 MiB 16-way, 64 B lines) and add the\n"
+    "                    functions_cache section (misses, estimated cycles)\n"
+    "  -o FILE           write the JSON report there (default: print the\n"
+    "                    table on stdout)\n"
+    "The program's own output is unchanged; hotpath's progress goes to\n"
+    "stderr. Exit status: 0, 2 on bad usage or when a run gives no report,\n"
+    "else the program's own non-zero status.\n";
+
+namespace {
+
+// Pinned cache geometry: counts must not depend on the host's caches.
+const char *const CacheFlags[] = {"--cache-sim=yes", "--I1=32768,8,64",
+                                  "--D1=32768,8,64", "--LL=8388608,16,64"};
+
+std::string findInPath(const std::string &Name) {
+  if (Name.find('/') != std::string::npos)
+    return access(Name.c_str(), X_OK) == 0 ? Name : "";
+  const char *Path = std::getenv("PATH");
+  std::string P = Path ? Path : "/usr/bin:/bin";
+  size_t B = 0;
+  while (B <= P.size()) {
+    size_t E = P.find(':', B);
+    if (E == std::string::npos)
+      E = P.size();
+    std::string Dir = P.substr(B, E - B);
+    std::string F = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (access(F.c_str(), X_OK) == 0)
+      return F;
+    B = E + 1;
+  }
+  return "";
+}
+
+struct Env {
+  std::vector<std::string> Vars;
+  explicit Env() {
+    for (char **E = environ; *E; ++E)
+      Vars.emplace_back(*E);
+  }
+  void set(const std::string &K, const std::string &V) {
+    unset(K);
+    Vars.push_back(K + "=" + V);
+  }
+  void unset(const std::string &K) {
+    std::vector<std::string> Out;
+    for (std::string &S : Vars)
+      if (S.compare(0, K.size() + 1, K + "=") != 0)
+        Out.push_back(std::move(S));
+    Vars = std::move(Out);
+  }
+};
+
+// Runs Argv with Env; while it runs, prints progress every few seconds
+// when `Progress` names the run. Returns the exit status (128+signal).
+int spawn(const std::vector<std::string> &Argv, const Env &E,
+          const char *Progress) {
+  std::vector<char *> A, V;
+  for (const std::string &S : Argv)
+    A.push_back(const_cast<char *>(S.c_str()));
+  A.push_back(nullptr);
+  for (const std::string &S : E.Vars)
+    V.push_back(const_cast<char *>(S.c_str()));
+  V.push_back(nullptr);
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return -1;
+  if (Pid == 0) {
+    execve(A[0], A.data(), V.data());
+    std::fprintf(stderr, "hotpath: cannot run %s: %s\n", A[0],
+                 std::strerror(errno));
+    _exit(127);
+  }
+  time_t Start = time(nullptr), Last = Start;
+  bool Tty = isatty(2);
+  int Status = 0;
+  while (true) {
+    pid_t R = waitpid(Pid, &Status, Progress ? WNOHANG : 0);
+    if (R == Pid)
+      break;
+    if (R < 0 && errno != EINTR)
+      return -1;
+    if (Progress) {
+      time_t Now = time(nullptr);
+      if (Now - Last >= (Tty ? 1 : 10)) {
+        Last = Now;
+        std::fprintf(stderr, Tty ? "\rhotpath: %s ... %lds" : "hotpath: %s ... %lds\n",
+                     Progress, long(Now - Start));
+      }
+      usleep(100 * 1000);
+    }
+  }
+  if (Progress && Tty && Last != Start)
+    std::fputc('\n', stderr);
+  if (WIFSIGNALED(Status))
+    return 128 + WTERMSIG(Status);
+  return WEXITSTATUS(Status);
+}
+
+bool exists(const std::string &P) {
+  struct stat St;
+  return stat(P.c_str(), &St) == 0 && St.st_size > 0;
+}
+
+} // namespace
+
+int runCommand(const Args &A) {
+  bool Native = true, Cg = true, CacheSim = false;
+  std::string Out;
+  size_t I = 0;
+  for (; I < A.size() && A[I] != "--"; ++I) {
+    const std::string &S = A[I];
+    if (S == "--native-only")
+      Cg = false;
+    else if (S == "--callgrind-only")
+      Native = false;
+    else if (S == "--cache-sim")
+      CacheSim = true;
+    else if (S == "-o" || S == "--output") {
+      if (I + 1 >= A.size())
+        return badInput("run: " + S + " needs a value");
+      Out = A[++I];
+    } else if (S.rfind("--output=", 0) == 0)
+      Out = S.substr(9);
+    else
+      return badInput("run: unknown option '" + S +
+                      "' (usage: hotpath run [options] -- PROGRAM ARGS)");
+  }
+  if (!Native && !Cg)
+    return badInput("run: --native-only and --callgrind-only exclude each other");
+  if (I + 1 >= A.size())
+    return badInput("run: missing PROGRAM (usage: hotpath run [options] -- "
+                    "PROGRAM ARGS)");
+  std::vector<std::string> Prog(A.begin() + long(I) + 1, A.end());
+  std::string Exe = findInPath(Prog[0]);
+  if (Exe.empty())
+    return badInput("run: program '" + Prog[0] + "' not found");
+  Prog[0] = Exe;
+  std::string Valgrind;
+  if (Cg && (Valgrind = findInPath("valgrind")).empty())
+    return badInput("run: valgrind is not installed (not in PATH); install it "
+                    "(e.g. apt-get install valgrind) or use --native-only");
+
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string Dir = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/hotpath-run-XXXXXX";
+  if (!mkdtemp(Dir.data()))
+    return badInput("run: cannot create a temporary directory: " +
+                    std::string(std::strerror(errno)));
+  std::string NativeJson = Dir + "/native.json", CgJson = Dir + "/report.json";
+  int ProgStatus = 0;
+  Env E;
+  E.set("HOTPATH_OUTPUT_FORMAT", "json");
+  E.unset("HOTPATH_MERGE_REPORT");
+
+  if (Native) {
+    std::fprintf(stderr, "hotpath: native run: %s\n", Exe.c_str());
+    E.set("HOTPATH_OUTPUT_PATH", NativeJson);
+    ProgStatus = spawn(Prog, E, nullptr);
+    if (!exists(NativeJson))
+      return badInput("run: the native run wrote no report (is the program "
+                      "instrumented with hotpath and linked with its runtime?)");
+  }
+  std::string Final = Native ? NativeJson : CgJson;
+  if (Cg) {
+    std::string OutFile = Dir + "/callgrind.out.%p";
+    std::vector<std::string> V = {Valgrind, "-q", "--tool=callgrind",
+                                  "--instr-atstart=no",
+                                  "--callgrind-out-file=" + OutFile};
+    if (CacheSim)
+      V.insert(V.end(), std::begin(CacheFlags), std::end(CacheFlags));
+    V.insert(V.end(), Prog.begin(), Prog.end());
+    E.set("HOTPATH_CALLGRIND_OUT_FILE", OutFile);
+    E.set("HOTPATH_OUTPUT_PATH", CgJson);
+    if (Native)
+      E.set("HOTPATH_MERGE_REPORT", NativeJson);
+    std::fprintf(stderr, "hotpath: Callgrind run (tens of times slower)\n");
+    int S = spawn(V, E, "running under Callgrind");
+    if (!ProgStatus)
+      ProgStatus = S;
+    if (!exists(CgJson))
+      return badInput("run: the Callgrind run wrote no report (see the "
+                      "messages above)");
+    Final = CgJson;
+  }
+  report::Report R;
+  std::string Error;
+  if (!report::readReportFile(Final, R, Error))
+    return badInput("run: " + Final + ": " + Error);
+  if (Out.empty()) {
+    report::TableOptions T;
+    T.ShowWarnings = true;
+    std::string Text = report::renderTable(R, T);
+    std::fwrite(Text.data(), 1, Text.size(), stdout);
+  } else {
+    std::string Text = report::writeJson(R, /*Pretty=*/true);
+    if (!report::writeFileAtomically(Out, Text, Error))
+      return badInput("run: cannot write " + Out + ": " + Error);
+    std::fprintf(stderr, "hotpath: %s report written to %s\n",
+                 R.M.Run.c_str(), Out.c_str());
+  }
+  std::system(("rm -rf '" + Dir + "'").c_str());
+  if (ProgStatus)
+    std::fprintf(stderr, "hotpath: the program exited with status %d\n",
+                 ProgStatus);
+  return ProgStatus;
+}
+
+} // namespace hotpath::tool
