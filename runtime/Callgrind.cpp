@@ -131,8 +131,8 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
     Row.Line = F.Line;
     Row.Calls = Calls;
     auto It = A.Markers.find(F.Hash);
+    uint64_t Sub = roundDiv(Own[Id], 1);
     if (It != A.Markers.end()) {
-      uint64_t Sub = roundDiv(Own[Id], 1);
       Row.Total = It->second.Raw > Sub ? It->second.Raw - Sub : 0;
       Row.Avg = roundDiv(Row.Total, Calls);
       Row.PercentTotal = percentOf(Row.Total, Sec.Total);
@@ -147,14 +147,15 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
     C.Calls = Calls;
     if (It != A.Markers.end()) {
       const callgrind::Cost &I = It->second.Inclusive;
-      C.Ir = eventOf(I, Ev, "Ir");
+      C.Ir = Row.Total; // hooks of measured callees out, as in icount
       C.I1mr = eventOf(I, Ev, "I1mr");
       C.D1mr = eventOf(I, Ev, "D1mr");
       C.D1mw = eventOf(I, Ev, "D1mw");
       C.ILmr = eventOf(I, Ev, "ILmr");
       C.DLmr = eventOf(I, Ev, "DLmr");
       C.DLmw = eventOf(I, Ev, "DLmw");
-      C.Cycles = callgrind::estimatedCycles(I, Ev);
+      uint64_t Cycles = callgrind::estimatedCycles(I, Ev);
+      C.Cycles = Cycles > Sub ? Cycles - Sub : 0;
       C.AvgCycles = roundDiv(C.Cycles, Calls);
       C.PercentTotal = percentOf(C.Cycles, CS.TotalCycles);
     }
