@@ -240,6 +240,13 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
     S.Reason = "LLVM intrinsic";
     return S;
   }
+  // Thunks (_ZTh/_ZTv/_ZTc) adjust `this` and jump to the real function,
+  // which is measured itself: wrapping them too would count calls twice.
+  if (hasPrefix(F.getName(), "_ZTh") || hasPrefix(F.getName(), "_ZTv") ||
+      hasPrefix(F.getName(), "_ZTc")) {
+    S.Reason = "thunk: the function it forwards to is measured instead";
+    return S;
+  }
   if (!Marks.Label.empty())
     S.Name = Marks.Label;
   if (Marks.Skip) {

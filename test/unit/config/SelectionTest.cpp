@@ -207,6 +207,21 @@ TEST_F(Select, HotpathItselfIsNeverSelected) {
   EXPECT_EQ(S.Reason, "part of hotpath itself");
 }
 
+TEST_F(Select, ThunksAreNeverSelected) {
+  parse("define void @_ZThn8_N1B1fEv() { ret void }\n"
+        "define void @_ZTv0_n24_N1B1gEv() { ret void }\n"
+        "define void @_ZN1B1fEv() { ret void }\n");
+  Config C = config("[functions]\ninclude = [\"B::\"]\n");
+  Selection S = selectFunction(fn("_ZThn8_N1B1fEv"), {}, &C, "");
+  EXPECT_FALSE(S.Selected);
+  EXPECT_EQ(S.Name, "non-virtual thunk to B::f()");
+  EXPECT_EQ(S.Reason, "thunk: the function it forwards to is measured instead");
+  EXPECT_FALSE(
+      selectFunction(fn("_ZTv0_n24_N1B1gEv"), {true, false, ""}, &C, "")
+          .Selected);
+  EXPECT_TRUE(selectFunction(fn("_ZN1B1fEv"), {}, &C, "").Selected);
+}
+
 TEST_F(Select, MinInstructionsFiltersOnlyTheConfig) {
   parse(AnnotatedIR);
   auto Marks = collectSourceMarks(*M);
