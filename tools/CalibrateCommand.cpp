@@ -135,8 +135,8 @@ int calibrateCommand(const Args &A) {
   std::string TempDir;
   if (!Program.empty()) {
     const char *Tmp = std::getenv("TMPDIR");
-    std::string Tpl = std::string(Tmp && *Tmp ? Tmp : "/tmp") +
-                      "/hotpath-calibrate-XXXXXX";
+    std::string Tpl =
+        std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/hotpath-calibrate-XXXXXX";
     if (!::mkdtemp(Tpl.data()))
       return badInput("calibrate: cannot create a temporary directory: " +
                       std::string(std::strerror(errno)));
@@ -149,8 +149,7 @@ int calibrateCommand(const Args &A) {
         for (const std::string &G : Files)
           ::unlink(G.c_str());
         ::rmdir(TempDir.c_str());
-        return badInput("calibrate: run " + std::to_string(I + 1) + ": " +
-                        Err);
+        return badInput("calibrate: run " + std::to_string(I + 1) + ": " + Err);
       }
       Files.push_back(F);
     }

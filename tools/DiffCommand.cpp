@@ -10,17 +10,20 @@
 namespace hotpath::tool {
 
 const char *const DiffUsage =
-    "usage: hotpath diff BASE.json HEAD.json [--policy FILE] [--benchmark NAME]\n"
+    "usage: hotpath diff BASE.json HEAD.json [--policy FILE] [--benchmark "
+    "NAME]\n"
     "                    [--format table|markdown|json]\n"
     "       hotpath diff --budgets-only HEAD.json [--policy FILE] ...\n"
     "\n"
     "Compares two reports function by function and judges the changes under\n"
     "a regression policy (docs/policy.md).\n"
-    "  --policy        the policy file; default hotpath/<benchmark>-policy.toml,\n"
+    "  --policy        the policy file; default "
+    "hotpath/<benchmark>-policy.toml,\n"
     "                  then hotpath/policy.toml, else built-in defaults\n"
     "  --benchmark     picks hotpath/<NAME>-policy.toml (default: the head\n"
     "                  report's meta.benchmark)\n"
-    "  --format        table (default), markdown (a pull-request comment), json\n"
+    "  --format        table (default), markdown (a pull-request comment), "
+    "json\n"
     "  --budgets-only  check the budgets of HEAD.json alone (no base report)\n"
     "\n"
     "exit status: 0 no failing finding, 3 a failing regression or broken\n"

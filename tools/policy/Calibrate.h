@@ -20,8 +20,8 @@ namespace hotpath::policy {
 struct Spread {
   SectionKind K = SectionKind::Timing;
   Metric M;
-  double Percent = 0;    // largest pairwise |change| in %
-  std::string Function;  // where it was seen
+  double Percent = 0;     // largest pairwise |change| in %
+  std::string Function;   // where it was seen
   unsigned Functions = 0; // functions compared
 };
 

@@ -1,7 +1,7 @@
 //===- DiffRender.cpp - A verdict as a table, markdown or JSON ------------===//
 #include "DiffRender.h"
-#include "Units.h"
 #include "../../runtime/report/Units.h"
+#include "Units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -65,9 +65,8 @@ std::vector<std::string> metricCells(const SectionResult &S,
     const Side &Sd = R.Head.Present ? R.Head : R.Base;
     const Metric &M = S.Metrics[I];
     uint64_t V = M.K == Metric::Avg ? Sd.Row.Avg : Sd.Row.Total;
-    Cells.push_back(M.K == Metric::Percentile
-                        ? "-"
-                        : formatQuantity(V, quantityOf(S.K)));
+    Cells.push_back(
+        M.K == Metric::Percentile ? "-" : formatQuantity(V, quantityOf(S.K)));
   }
   return Cells;
 }
@@ -176,9 +175,10 @@ std::string summaryLine(const Verdict &V) {
   S += ": " + plural(V.Regressions, "regression", "regressions");
   S += ", " + plural(V.Improvements, "improvement", "improvements");
   S += ", " + plural(V.BrokenBudgets, "broken budget", "broken budgets");
-  S += "; " + plural(V.Failing, "finding fails", "findings fail") +
-       " the check";
-  S += "; " + plural(V.Judged, "row or budget judged", "rows and budgets judged");
+  S +=
+      "; " + plural(V.Failing, "finding fails", "findings fail") + " the check";
+  S += "; " +
+       plural(V.Judged, "row or budget judged", "rows and budgets judged");
   return S;
 }
 
@@ -196,8 +196,8 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
       if (S.Compared) {
         Grid G = sectionGrid(S, true);
         if (G.Rows.size() > 1)
-          Out += "  " + std::string(report::sectionTitle(S.K)) + "\n" +
-                 G.text();
+          Out +=
+              "  " + std::string(report::sectionTitle(S.K)) + "\n" + G.text();
       }
   }
   if (V.BrokenBudgets)
@@ -221,8 +221,8 @@ std::string renderDiffMarkdown(const Verdict &V,
                      : St == "warn" ? "⚠️"
                      : St == "pass" ? "✅"
                                     : "➖";
-  std::string Out = "**hotpath diff** " + std::string(Icon) + " " +
-                    summaryLine(V) + "\n\n";
+  std::string Out =
+      "**hotpath diff** " + std::string(Icon) + " " + summaryLine(V) + "\n\n";
   Out += "Policy: " +
          (PolicyPath.empty() ? std::string("built-in defaults")
                              : "`" + PolicyPath + "`") +

@@ -1,7 +1,7 @@
 //===- Judge.cpp - Compare two reports under a policy ---------------------===//
 #include "Judge.h"
-#include "Units.h"
 #include "../../runtime/report/Units.h"
+#include "Units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -256,8 +256,8 @@ void compareEnvironment(const Report &B, const Report &H, Verdict &V,
     std::string Affects = Icount && Timing ? "icount and timing"
                           : Icount         ? "icount"
                                            : "timing";
-    V.Alerts.push_back(std::string(What) + " differs (base " + *X +
-                       ", head " + *Y + "): compared anyway; " + Affects +
+    V.Alerts.push_back(std::string(What) + " differs (base " + *X + ", head " +
+                       *Y + "): compared anyway; " + Affects +
                        " changes may come from the environment and never "
                        "fail the check");
     IcountNoFail |= Icount;
@@ -341,7 +341,8 @@ void checkBudget(const Budget &Bu, const Report &H, bool IcountNoFail,
         continue;
       }
       const FunctionRow *R = findRow(S, N);
-      FunctionRow Zero; // an allocation row is absent when nothing was allocated
+      FunctionRow
+          Zero; // an allocation row is absent when nothing was allocated
       if (!R && K != SectionKind::Alloc)
         continue;
       if (!R)
@@ -361,11 +362,11 @@ void checkBudget(const Budget &Bu, const Report &H, bool IcountNoFail,
           continue;
         }
         if (*V > L.Max)
-          Res.Violations.push_back(
-              {N,
-               std::string(Title) + "." + L.M.name() + " " +
-                   formatQuantity(*V, Q) + " above " + L.Text,
-               Bu.FailCheck && !NoFail});
+          Res.Violations.push_back({N,
+                                    std::string(Title) + "." + L.M.name() +
+                                        " " + formatQuantity(*V, Q) +
+                                        " above " + L.Text,
+                                    Bu.FailCheck && !NoFail});
       }
     }
   }
@@ -401,12 +402,12 @@ Verdict judge(const Report *Base, const Report &Head, const Policy &P) {
       S.Skipped = unusable(B, "base");
       if (S.Skipped.empty())
         S.Skipped = unusable(H, "head");
-      if (S.Skipped.empty() && B.Exclusive.value_or(false) !=
-                                   H.Exclusive.value_or(false))
+      if (S.Skipped.empty() &&
+          B.Exclusive.value_or(false) != H.Exclusive.value_or(false))
         S.Skipped = "one report has exclusive (self) times, the other "
                     "inclusive ones";
-      if (S.Skipped.empty() && B.Cumulative.value_or(false) !=
-                                   H.Cumulative.value_or(false))
+      if (S.Skipped.empty() &&
+          B.Cumulative.value_or(false) != H.Cumulative.value_or(false))
         S.Skipped = "one report has cumulative allocations, the other not";
       if (S.Skipped.empty()) {
         S.Compared = true;

@@ -57,7 +57,7 @@ struct RowResult {
 
 struct SectionResult {
   SectionKind K = SectionKind::Timing;
-  bool Judged = false;  // the policy judges it
+  bool Judged = false;   // the policy judges it
   bool Compared = false; // present and measured in both reports
   std::string Skipped;   // why it was not compared ("" when compared)
   bool FailCheck = false;

@@ -220,8 +220,8 @@ public:
     for (auto &&[Name, V] : table(N, Key)) {
       std::string S(Name.str()), KK = Key + "." + S;
       Metric M;
-      if (!parseMetric(S, M) || (M.K == Metric::Percentile &&
-                                 K == SectionKind::Icount))
+      if (!parseMetric(S, M) ||
+          (M.K == Metric::Percentile && K == SectionKind::Icount))
         unknownKey(V, KK,
                    K == SectionKind::Icount ? "avg, total"
                                             : "avg, total, pNN such as p95");

@@ -64,7 +64,7 @@ struct Budget {
 };
 
 struct Policy {
-  std::string Path; // "" = the built-in defaults
+  std::string Path;        // "" = the built-in defaults
   bool PrCheckFail = true; // pr_check = "fail" (default) | "warn"
   double MinPercentTotal = 0.5;
   std::vector<std::string> Ignore;

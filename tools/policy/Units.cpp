@@ -23,9 +23,8 @@ const Unit ByteUnits[] = {{"B", 1},
                           {"GiB", 1024.0 * 1024 * 1024},
                           {"TB", 1024.0 * 1024 * 1024 * 1024},
                           {"TiB", 1024.0 * 1024 * 1024 * 1024}};
-const Unit TimeUnits[] = {{"ns", 1},      {"us", 1e3},   {"µs", 1e3},
-                          {"μs", 1e3},    {"ms", 1e6},   {"s", 1e9},
-                          {"min", 60e9}};
+const Unit TimeUnits[] = {{"ns", 1},   {"us", 1e3}, {"µs", 1e3},  {"μs", 1e3},
+                          {"ms", 1e6}, {"s", 1e9},  {"min", 60e9}};
 const Unit CountUnits[] = {{"", 1}, {"K", 1e3}, {"M", 1e6}, {"G", 1e9}};
 
 template <size_t N>
@@ -56,7 +55,8 @@ bool parseQuantity(const std::string &Text, Quantity Q, uint64_t &Out,
   while (I < Text.size() && Text[I] == ' ')
     ++I;
   const char *Begin = Text.c_str() + I;
-  if (I >= Text.size() || !((*Begin >= '0' && *Begin <= '9') || *Begin == '.')) {
+  if (I >= Text.size() ||
+      !((*Begin >= '0' && *Begin <= '9') || *Begin == '.')) {
     Error = "expected a number with a unit, e.g. " +
             std::string(Q == Quantity::Bytes      ? "\"1.5 MB\""
                         : Q == Quantity::Duration ? "\"250 us\""

@@ -8,8 +8,8 @@ using namespace hotpath::policy::test;
 
 TEST(Calibrate, Threshold) {
   EXPECT_DOUBLE_EQ(suggestThreshold(0), 0.5);
-  EXPECT_DOUBLE_EQ(suggestThreshold(1), 1.5);  // spread + 0.5
-  EXPECT_DOUBLE_EQ(suggestThreshold(4), 5);    // 1.25 x spread
+  EXPECT_DOUBLE_EQ(suggestThreshold(1), 1.5); // spread + 0.5
+  EXPECT_DOUBLE_EQ(suggestThreshold(4), 5);   // 1.25 x spread
   EXPECT_DOUBLE_EQ(suggestThreshold(13.85), 18);
   EXPECT_DOUBLE_EQ(suggestThreshold(90), 115);
 }

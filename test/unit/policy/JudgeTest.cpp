@@ -1,6 +1,6 @@
 //===- JudgeTest.cpp - Outcomes, verdicts, budgets, environment -----------===//
-#include "DiffRender.h"
 #include "Judge.h"
+#include "DiffRender.h"
 #include "Reports.h"
 
 using namespace hotpath::policy;
@@ -67,8 +67,9 @@ TEST(Judge, FirstMatchWins) {
                         "min_calls = 5\n[functions]\nignore = [\"ig*\"]\n"
                         "min_percent_total = 1\n");
   Report B = makeReport({row("ig_small", 10, 10, 0.1), row("few", 1, 10, 50)});
-  Report H = makeReport({row("ig_small", 10, 99, 0.1), row("small_new", 1, 5, 0.2),
-                         row("few", 1, 99, 50), row("ig_new", 10, 5, 50)});
+  Report H =
+      makeReport({row("ig_small", 10, 99, 0.1), row("small_new", 1, 5, 0.2),
+                  row("few", 1, 99, 50), row("ig_new", 10, 5, 50)});
   Verdict V = judge(&B, H, P);
   EXPECT_EQ(outcome(V, "ig_small"), Outcome::Ignored);
   EXPECT_EQ(outcome(V, "ig_new"), Outcome::Ignored);
@@ -81,8 +82,10 @@ TEST(Judge, FloorOnBothSides) {
   Policy P = parseOrDie(std::string(TimingJudged) +
                         "[functions]\nmin_percent_total = 1\n");
   // Grows from below the floor to above it: judged.
-  Report B = makeReport({row("grows", 10, 100, 0.2), row("shrinks", 10, 900, 5)});
-  Report H = makeReport({row("grows", 10, 900, 5), row("shrinks", 10, 100, 0.2)});
+  Report B =
+      makeReport({row("grows", 10, 100, 0.2), row("shrinks", 10, 900, 5)});
+  Report H =
+      makeReport({row("grows", 10, 900, 5), row("shrinks", 10, 100, 0.2)});
   Verdict V = judge(&B, H, P);
   EXPECT_EQ(outcome(V, "grows"), Outcome::Regression);
   EXPECT_EQ(outcome(V, "shrinks"), Outcome::Improvement);
@@ -125,15 +128,15 @@ TEST(Judge, FailCheckAndPrCheck) {
   Verdict Report = judge(&B, H, parseOrDie(TimingJudged));
   EXPECT_EQ(Report.Regressions, 1u);
   EXPECT_EQ(Report.exitCode(), 0); // reported, not failing
-  Verdict Fail =
-      judge(&B, H, parseOrDie(std::string(TimingJudged) + "fail_check = true\n"));
+  Verdict Fail = judge(
+      &B, H, parseOrDie(std::string(TimingJudged) + "fail_check = true\n"));
   EXPECT_EQ(Fail.Failing, 1u);
   EXPECT_EQ(Fail.exitCode(), 3);
   EXPECT_STREQ(Fail.status(), "fail");
-  Verdict Warn = judge(&B, H,
-                       parseOrDie("pr_check = \"warn\"\n" +
-                                  std::string(TimingJudged) +
-                                  "fail_check = true\n"));
+  Verdict Warn =
+      judge(&B, H,
+            parseOrDie("pr_check = \"warn\"\n" + std::string(TimingJudged) +
+                       "fail_check = true\n"));
   EXPECT_EQ(Warn.exitCode(), 0);
   EXPECT_STREQ(Warn.status(), "warn");
   // A section that is not judged never fails, even with fail_check.
@@ -156,8 +159,9 @@ TEST(Judge, ZeroBase) {
 }
 
 TEST(Judge, EnvironmentAlerts) {
-  Policy P = parseOrDie("[functions.icount]\njudged = true\nfail_check = true\n"
-                        "[functions.timing]\njudged = true\nfail_check = true\n");
+  Policy P =
+      parseOrDie("[functions.icount]\njudged = true\nfail_check = true\n"
+                 "[functions.timing]\njudged = true\nfail_check = true\n");
   Report B = makeReport({row("f", 10, 1000, 50)}, {row("f", 10, 1000, 50)});
   Report H = makeReport({row("f", 10, 2000, 50)}, {row("f", 10, 2000, 50)});
   EXPECT_EQ(judge(&B, H, P).Failing, 2u);

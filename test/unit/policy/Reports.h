@@ -1,4 +1,5 @@
-//===- Reports.h - Small in-memory reports for the judge's tests -*- C++ -*-===//
+//===- Reports.h - Small in-memory reports for the judge's tests -*- C++
+//-*-===//
 #ifndef HOTPATH_TEST_POLICY_REPORTS_H
 #define HOTPATH_TEST_POLICY_REPORTS_H
 
