@@ -23,7 +23,7 @@ const char *const ConfigText =
     R"TOML(# hotpath.toml: which functions the hotpath plugin measures (SPEC 3.2).
 # Found at compile time from $HOTPATH_CONFIG, else by searching upward from
 # each source file's directory. A change here rebuilds what it selects when
-# you use hotpath_instrument() in CMake. docs/getting-started.md explains it.
+# you use hotpath_instrument() in CMake. docs/selection.md explains it all.
 [functions]
 # Regexes searched in the demangled name ("myapp::Parser::parse(int)");
 # C functions by their plain name. Nothing is measured until you add some
