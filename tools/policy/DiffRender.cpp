@@ -159,6 +159,19 @@ Grid budgetGrid(const Verdict &V) {
   return G;
 }
 
+/// One row per budget: what it matched and whether it holds.
+Grid budgetStatusGrid(const Verdict &V) {
+  Grid G;
+  G.Rows.push_back({"Budget", "Matched", "Status"});
+  for (const BudgetResult &B : V.Budgets)
+    G.Rows.push_back({B.B->Match,
+                      plural(B.Matched, "function", "functions"),
+                      !B.Broken    ? "holds"
+                      : B.Failing  ? "broken (fails)"
+                                   : "broken (fail_check = false)"});
+  return G;
+}
+
 } // namespace
 
 std::string summaryLine(const Verdict &V) {
@@ -208,6 +221,8 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
     Out += "\n" + sectionHeading(S) + "\n";
     Out += sectionGrid(S, false).text();
   }
+  if (!V.Budgets.empty())
+    Out += "\nbudgets\n" + budgetStatusGrid(V).text();
   for (const BudgetResult &B : V.Budgets)
     for (const std::string &N : B.NotChecked)
       Out += "note: budget '" + B.B->Match + "': " + N + "\n";
@@ -241,7 +256,7 @@ std::string renderDiffMarkdown(const Verdict &V,
   }
   if (V.BrokenBudgets)
     Out += "\n### Broken budgets\n\n" + budgetGrid(V).markdown(true);
-  bool Any = false;
+  bool Any = !V.Budgets.empty();
   for (const SectionResult &S : V.Sections)
     Any |= S.Compared;
   if (Any) {
@@ -250,6 +265,8 @@ std::string renderDiffMarkdown(const Verdict &V,
       if (S.Compared)
         Out += "\n#### " + sectionHeading(S) + "\n\n" +
                sectionGrid(S, false).markdown(true);
+    if (!V.Budgets.empty())
+      Out += "\n#### budgets\n\n" + budgetStatusGrid(V).markdown(true);
     Out += "\n</details>\n";
   }
   std::vector<std::string> Notes = V.Notes;
