@@ -301,7 +301,8 @@ public:
       } else if (Name == "icount") {
         section(V, KK, SectionKind::Icount, P.Icount);
       } else if (Name == "budgets") {
-        if (!V.is_array_of_tables())
+        bool Empty = V.is_array() && V.as_array()->empty();
+        if (!Empty && !V.is_array_of_tables())
           wrongType(V, KK, "an array of tables ([[functions.budgets]])");
         size_t I = 0;
         for (const toml::node &E : *V.as_array())

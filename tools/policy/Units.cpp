@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 namespace hotpath::policy {
 
@@ -64,8 +65,11 @@ bool parseQuantity(const std::string &Text, Quantity Q, uint64_t &Out,
             ", got \"" + Text + "\"";
     return false;
   }
-  char *End = nullptr;
-  double V = std::strtod(Begin, &End);
+  // Plain decimals only: strtod alone would also read hex ("0x10").
+  std::string Number(Begin, std::strspn(Begin, "0123456789.eE+-"));
+  char *NumEnd = nullptr;
+  double V = std::strtod(Number.c_str(), &NumEnd);
+  const char *End = Begin + (NumEnd - Number.c_str());
   std::string Rest(End);
   // Trim spaces around the unit ("1.5 MB", "1.5MB ").
   size_t A = Rest.find_first_not_of(' ');

@@ -182,6 +182,10 @@ TEST(Policy, ImpossibleValues) {
             std::string::npos);
 }
 
+TEST(Policy, EmptyBudgetList) {
+  EXPECT_TRUE(parseOrDie("[functions]\nbudgets = []\n").Budgets.empty());
+}
+
 TEST(Policy, SyntaxErrorIsOneLine) {
   std::string E = parseError("[functions\nx = \n");
   EXPECT_EQ(E.rfind("p.toml:1: TOML syntax: ", 0), 0u) << E;

@@ -33,6 +33,10 @@ TEST(Units, Bytes) {
             std::string::npos);
   EXPECT_NE(error("MB", Quantity::Bytes).find("expected a number"),
             std::string::npos);
+  // Decimal only: strtod would read 0x10 as 16.
+  EXPECT_NE(error("0x10 B", Quantity::Bytes).find("unknown unit 'x10 B'"),
+            std::string::npos);
+  EXPECT_EQ(parse("1.5e3 B", Quantity::Bytes), 1500u);
 }
 
 TEST(Units, Durations) {
