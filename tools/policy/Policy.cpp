@@ -334,10 +334,16 @@ public:
         Foreign |= K == F;
       if (!Foreign)
         unknownKey(V, K, "pr_check, functions");
+      // The threads section exists here too, but only as a report.
       P.Notes.push_back("[" + K + "] (line " +
                         std::to_string(V.source().begin.line) +
-                        ") is a hotpath-rs section for a resource that "
-                        "hotpath for C and C++ does not profile; ignored");
+                        (K == "threads"
+                             ? ") is a hotpath-rs section; hotpath for C and "
+                               "C++ reports threads but does not judge them; "
+                               "ignored"
+                             : ") is a hotpath-rs section for a resource that "
+                               "hotpath for C and C++ does not profile; "
+                               "ignored"));
     }
   }
 
