@@ -166,17 +166,28 @@ def main(argv):
     for f, (_, warnings) in zip(files, loaded):
         if no_warnings and warnings:
             fail("%s: meta.warnings: %s" % (f, warnings))
-    best = None
-    for perm in itertools.permutations(range(len(files))):
-        problems = []
-        for g, i in zip(groups, perm):
-            problems += ["%s: %s" % (files[i], p) for p in check(reports[i], g, only)]
-        if not problems:
-            return
-        if best is None or len(problems) < len(best):
-            best = problems
-    fail("\n  ".join(["report does not match:"] + best))
+    # Each group must hold for a different file: a bipartite matching
+    # (Kuhn's augmenting paths), so that many identical groups stay cheap.
+    problems = [[check(reports[i], g, only) for i in range(len(files))] for g in groups]
+    owner = [None] * len(files)
 
+    def assign(g, seen):
+        for i in range(len(files)):
+            if not problems[g][i] and i not in seen:
+                seen.add(i)
+                if owner[i] is None or assign(owner[i], seen):
+                    owner[i] = g
+                    return True
+        return False
+
+    unmatched = [g for g in range(len(groups)) if not assign(g, set())]
+    if unmatched:
+        lines = ["report does not match:"]
+        for g in unmatched:
+            lines.append("group %d matches no file left; closest:" % (g + 1))
+            i = min(range(len(files)), key=lambda i: len(problems[g][i]))
+            lines += ["  %s: %s" % (files[i], p) for p in problems[g][i]] or ["  %s: (taken by another group)" % files[i]]
+        fail("\n  ".join(lines))
 
 if __name__ == "__main__":
     main(sys.argv[1:])
