@@ -109,8 +109,12 @@ min_percent_change = 5
 judged = false
 [futures]
 x = 1
+[threads.alloc]
+judged = true
 )");
-  ASSERT_EQ(P.Notes.size(), 3u);
+  ASSERT_EQ(P.Notes.size(), 4u);
+  EXPECT_NE(P.Notes[3].find("reports threads but does not judge them"),
+            std::string::npos);
   EXPECT_NE(P.Notes[0].find("[channels] (line 4) is a hotpath-rs section"),
             std::string::npos)
       << P.Notes[0];
