@@ -1,6 +1,7 @@
 // Many threads: every call of every thread is counted, whether the thread
-// was joined, or is a detached thread still blocked (inside a measured
-// call) when main returns. The program must exit without waiting for it.
+// was joined, left through pthread_exit from inside measured calls, or is a
+// detached thread still blocked (inside a measured call) when main returns.
+// The program must exit without waiting for it.
 //
 // RUN: rm -f %t*.json
 // RUN: %plainclangxx -O2 %s -o %t.plain -pthread && %t.plain > %t.expected
@@ -8,19 +9,20 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 -pthread %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json timeout 60 %t.O0 > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10
+// RUN: %python %S/Inputs/check_report.py %t.O0.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 -pthread %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json timeout 60 %t.O2 > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10
+// RUN: %python %S/Inputs/check_report.py %t.O2.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.static -pthread %rt_static
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.static.json timeout 60 %t.static > %t.static.out
 // RUN: diff %t.expected %t.static.out
-// RUN: %python %S/Inputs/check_report.py %t.static.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10
+// RUN: %python %S/Inputs/check_report.py %t.static.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
 #include <atomic>
 #include <cstdio>
+#include <pthread.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -41,6 +43,12 @@ unsigned long worker(unsigned Id) {
 void short_lived() {}
 
 void before_block() {}
+
+// Ends its thread from two measured frames down (forced unwinding).
+[[noreturn]] void leave_thread() { pthread_exit(nullptr); }
+void via_exit() {
+  leave_thread();
+}
 
 // Never returns: reads a pipe that nobody writes to.
 void blocked_forever(int Fd) {
@@ -73,6 +81,11 @@ int main() {
       Short.emplace_back(app::short_lived);
     for (std::thread &T : Short)
       T.join();
+  }
+  for (int T = 0; T < 4; ++T) {
+    pthread_t Th;
+    pthread_create(&Th, nullptr, [](void *) -> void * { app::via_exit(); return nullptr; }, nullptr);
+    pthread_join(Th, nullptr);
   }
   unsigned long Total = 0;
   for (unsigned T = 0; T < 16; ++T) {
