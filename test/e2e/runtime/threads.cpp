@@ -65,6 +65,11 @@ void detached_main(int Fd) {
 }
 } // namespace app
 
+static void *exitingThread(void *) {
+  app::via_exit();
+  return nullptr;
+}
+
 int main() {
   int Pipe[2];
   if (pipe(Pipe) != 0)
@@ -84,7 +89,7 @@ int main() {
   }
   for (int T = 0; T < 4; ++T) {
     pthread_t Th;
-    pthread_create(&Th, nullptr, [](void *) -> void * { app::via_exit(); return nullptr; }, nullptr);
+    pthread_create(&Th, nullptr, exitingThread, nullptr);
     pthread_join(Th, nullptr);
   }
   unsigned long Total = 0;
