@@ -310,7 +310,9 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
     for (const RowResult &R : S.Rows) {
       Json RJ;
       RJ["name"] = R.Name;
-      RJ["outcome"] = outcomeKey(R.O);
+      RJ["outcome"] = !S.Judged && R.O == Outcome::Unchanged
+                          ? "not_judged"
+                          : outcomeKey(R.O);
       RJ["failing"] = R.Failing;
       auto SideJson = [](const Side &Sd) -> Json {
         if (!Sd.Present)
