@@ -10,6 +10,8 @@
   cgcheck.py same-rows REPORT REPORT     identical icount rows
   cgcheck.py equal REPORT REPORT NAME    NAME has the same total in both
   cgcheck.py nonzero REPORT              every icount row has a total > 0
+  cgcheck.py cache REPORT A B RATIO      in functions_cache, A and B have the
+      same Ir and B's estimated cycles are at least RATIO times A's
 Exit status 1 with one line on a mismatch.
 """
 import json
@@ -115,6 +117,19 @@ def main(argv):
         if a != b:
             fail("%s: total %d vs %d" % (argv[4], a, b))
         print("%s: %d in both" % (argv[4], a))
+    elif cmd == "cache":
+        with open(argv[2]) as f:
+            sec = json.load(f).get("functions_cache")
+        if not sec:
+            fail(argv[2] + ": no functions_cache section")
+        rs = {r["name"]: r for r in sec["data"]}
+        a, b, ratio = rs[argv[3]], rs[argv[4]], float(argv[5])
+        if a["ir"] != b["ir"] or a["ir"] <= 0:
+            fail("Ir differs: %d vs %d" % (a["ir"], b["ir"]))
+        if b["est_cycles"] < ratio * a["est_cycles"]:
+            fail("cycles %d vs %d: less than %gx" % (a["est_cycles"], b["est_cycles"], ratio))
+        print("equal Ir %d; cycles %d vs %d (%.2fx)" % (a["ir"], a["est_cycles"],
+              b["est_cycles"], b["est_cycles"] / a["est_cycles"]))
     elif cmd == "nonzero":
         _, rs = rows(argv[2])
         for n, r in rs.items():
