@@ -17,18 +17,23 @@ using namespace hotpath::rt;
 // the fast path tests no mode. Elsewhere, the hook's own frame address.
 using HookFn = void (*)(hotpath_fn_desc *, uintptr_t);
 #define HP_IMPL extern "C" __attribute__((visibility("hidden"), used))
-HP_IMPL void hpEnterTsc(hotpath_fn_desc *D, uintptr_t Sp) {
-  hookEnter<ClockKind::Tsc>(D, Sp);
-}
-HP_IMPL void hpExitTsc(hotpath_fn_desc *D, uintptr_t Sp) {
-  hookExit<ClockKind::Tsc>(D, Sp);
-}
-HP_IMPL void hpEnterMono(hotpath_fn_desc *D, uintptr_t Sp) {
-  hookEnter<ClockKind::Mono>(D, Sp);
-}
-HP_IMPL void hpExitMono(hotpath_fn_desc *D, uintptr_t Sp) {
-  hookExit<ClockKind::Mono>(D, Sp);
-}
+// One enter/exit pair per timed mode: clock x (every call timed or
+// sampled) x (inclusive or exclusive).
+#define HP_TIMED_PAIR(Name, K, AllTimed, Excl)                                 \
+  HP_IMPL void hpEnter##Name(hotpath_fn_desc *D, uintptr_t Sp) {               \
+    hookEnter<ClockKind::K, AllTimed, Excl>(D, Sp);                            \
+  }                                                                            \
+  HP_IMPL void hpExit##Name(hotpath_fn_desc *D, uintptr_t Sp) {                \
+    hookExit<ClockKind::K, AllTimed, Excl>(D, Sp);                             \
+  }
+HP_TIMED_PAIR(TscAll, Tsc, 1, 0)
+HP_TIMED_PAIR(TscAllExcl, Tsc, 1, 1)
+HP_TIMED_PAIR(TscSampled, Tsc, 0, 0)
+HP_TIMED_PAIR(TscSampledExcl, Tsc, 0, 1)
+HP_TIMED_PAIR(MonoAll, Mono, 1, 0)
+HP_TIMED_PAIR(MonoAllExcl, Mono, 1, 1)
+HP_TIMED_PAIR(MonoSampled, Mono, 0, 0)
+HP_TIMED_PAIR(MonoSampledExcl, Mono, 0, 1)
 HP_IMPL void hpEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
   hookEnterCount(D, Sp);
 }
@@ -37,8 +42,8 @@ HP_IMPL void hpExitCount(hotpath_fn_desc *, uintptr_t) {}
 // Where the trampolines jump: constant-initialised (valid before any
 // constructor), switched at session begin. Any of them is correct outside
 // a session (they go to the slow path, which does nothing).
-HP_IMPL HookFn HpEnterTarget = hpEnterMono;
-HP_IMPL HookFn HpExitTarget = hpExitMono;
+HP_IMPL HookFn HpEnterTarget = hpEnterMonoSampled;
+HP_IMPL HookFn HpExitTarget = hpExitMonoSampled;
 
 #if defined(__x86_64__) && defined(__ELF__)
 asm(R"(
@@ -82,8 +87,19 @@ HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) {
 #endif
 
 void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
-  HookFn E = CountOnly ? hpEnterCount : Tsc ? hpEnterTsc : hpEnterMono;
-  HookFn X = CountOnly ? hpExitCount : Tsc ? hpExitTsc : hpExitMono;
+  bool AllTimed = CurrentConfig.Period == 1,
+       Exclusive = CurrentConfig.Exclusive;
+  static const HookFn Enter[8] = {hpEnterMonoSampled, hpEnterMonoSampledExcl,
+                                  hpEnterMonoAll,     hpEnterMonoAllExcl,
+                                  hpEnterTscSampled,  hpEnterTscSampledExcl,
+                                  hpEnterTscAll,      hpEnterTscAllExcl};
+  static const HookFn Exit[8] = {hpExitMonoSampled, hpExitMonoSampledExcl,
+                                 hpExitMonoAll,     hpExitMonoAllExcl,
+                                 hpExitTscSampled,  hpExitTscSampledExcl,
+                                 hpExitTscAll,      hpExitTscAllExcl};
+  unsigned I = unsigned(Tsc) * 4 + unsigned(AllTimed) * 2 + unsigned(Exclusive);
+  HookFn E = CountOnly ? hpEnterCount : Enter[I];
+  HookFn X = CountOnly ? hpExitCount : Exit[I];
   __atomic_store_n(&HpEnterTarget, E, __ATOMIC_RELAXED);
   __atomic_store_n(&HpExitTarget, X, __ATOMIC_RELAXED);
 }

@@ -44,7 +44,10 @@ HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
 
 /// Opens a frame. Precondition (checked by the caller): T is current.
 /// Returns false when the slow path must handle the call.
-template <ClockKind K = ClockKind::Auto>
+// The fast paths are compiled per session mode; -1 means "test at run
+// time" (the slow paths). AllTimed: sampling rate 1, every call is timed.
+// Excl: HOTPATH_TIME_EXCLUSIVE.
+template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1>
 HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   Frame *Top = T->Top;
   uint64_t SpInv = ~uint64_t(Sp);
@@ -59,10 +62,13 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   T->Top = F;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   F->Id = Id;
-  F->Child = 0;
+  if constexpr (Excl != 0)
+    F->Child = 0;
   F->SpInv = SpInv;
   uint64_t Start = 0;
-  if (HP_LIKELY(--T->Countdown == 0)) {
+  if constexpr (AllTimed == 1) {
+    Start = readTicksAs<K>();
+  } else if (HP_LIKELY(--T->Countdown == 0)) {
     T->Countdown = T->Period;
     Start = readTicksAs<K>();
   }
@@ -72,24 +78,25 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
 
 /// Closes the top frame. Precondition: T is current and the top frame is
 /// this call's.
-template <ClockKind K = ClockKind::Auto>
+template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1>
 HP_INLINE void closeTop(ThreadState *T) {
   Frame *F = T->Top;
-  uint64_t Start = F->Start, Child = F->Child;
+  uint64_t Start = F->Start, Child = Excl != 0 ? F->Child : 0;
   uint32_t Id = F->Id;
-  uint64_t Now = Start ? readTicksAs<K>() : 0;
+  bool Timed = AllTimed == 1 || Start;
+  uint64_t Now = Timed ? readTicksAs<K>() : 0;
   Frame *P = F - 1;
   T->Top = P;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   F->SpInv = 0;
-  if (!Start) {
+  if (!Timed) {
     signalSafeAdd(&T->Counts[Id], 1);
     return;
   }
   // A thread moved between cores with slightly skewed clocks can see time
   // go back by a few ticks: clamp instead of wrapping around.
   uint64_t Ticks = int64_t(Now - Start) < 0 ? 0 : Now - Start;
-  if (HP_UNLIKELY(T->Exclusive)) {
+  if (Excl == 1 || (Excl == -1 && HP_UNLIKELY(T->Exclusive))) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
   }
@@ -106,17 +113,18 @@ HP_INLINE void hookEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
                 1);
 }
 
-template <ClockKind K>
+template <ClockKind K, int AllTimed = -1, int Excl = -1>
 HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (K == ClockKind::Auto)
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
       return hookEnterCount(D, Sp);
   ThreadState *T = CurrentThread;
-  if (HP_UNLIKELY(!stateCurrent(T)) || HP_UNLIKELY(!tryEnter<K>(T, D, Sp)))
+  if (HP_UNLIKELY(!stateCurrent(T)) ||
+      HP_UNLIKELY((!tryEnter<K, AllTimed, Excl>(T, D, Sp))))
     enterSlow(D, Sp);
 }
 
-template <ClockKind K>
+template <ClockKind K, int AllTimed = -1, int Excl = -1>
 HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (K == ClockKind::Auto)
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
@@ -133,11 +141,12 @@ HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if (HP_UNLIKELY(F->Id != __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)) ||
       HP_UNLIKELY(F->SpInv < SpInv) || HP_UNLIKELY(F[-1].SpInv >= SpInv))
     return exitSlow(D, Sp);
-  closeTop<K>(T);
+  closeTop<K, AllTimed, Excl>(T);
 }
 
 /// Points the hook trampolines at the implementations for this session's
 /// mode (x86-64; elsewhere the hooks test the mode at each call).
+/// Sampling and exclusive time come from CurrentConfig (set before).
 void selectHookImplementations(bool CountOnly, bool Tsc);
 
 } // namespace hotpath::rt
