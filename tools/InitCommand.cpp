@@ -157,6 +157,8 @@ int initCommand(const Args &A) {
     if (exists(P))
       return badInput("init: " + P +
                       " already exists; not overwriting (remove it first)");
+  if (::stat(PolicyDir.c_str(), &St) == 0 && !S_ISDIR(St.st_mode))
+    return badInput("init: " + PolicyDir + " exists and is not a directory");
   if (::mkdir(PolicyDir.c_str(), 0755) != 0 && errno != EEXIST)
     return badInput("init: " + PolicyDir + ": " + std::strerror(errno));
   std::string Error;
