@@ -162,9 +162,12 @@ int initCommand(const Args &A) {
   if (::mkdir(PolicyDir.c_str(), 0755) != 0 && errno != EEXIST)
     return badInput("init: " + PolicyDir + ": " + std::strerror(errno));
   std::string Error;
-  if (!writeNew(Config, ConfigText, Error) ||
-      !writeNew(Policy, PolicyText, Error))
+  if (!writeNew(Config, ConfigText, Error))
     return badInput("init: " + Error);
+  if (!writeNew(Policy, PolicyText, Error)) {
+    ::unlink(Config.c_str()); // all or nothing
+    return badInput("init: " + Error);
+  }
   std::printf("wrote %s\nwrote %s\n", Config.c_str(), Policy.c_str());
   return ExitOk;
 }
