@@ -357,8 +357,11 @@ void checkBudget(const Budget &Bu, const Report &H, bool IcountNoFail,
                                         ? std::optional<uint64_t>(0)
                                         : metricValue(S, *R, L.M);
         if (!V) {
-          Res.NotChecked.push_back(std::string(Title) + "." + L.M.name() +
-                                   ": not in the head report");
+          std::string Msg = std::string(Title) + "." + L.M.name() +
+                            ": not in the head report (HOTPATH_PERCENTILES)";
+          if (std::find(Res.NotChecked.begin(), Res.NotChecked.end(), Msg) ==
+              Res.NotChecked.end())
+            Res.NotChecked.push_back(Msg);
           continue;
         }
         if (*V > L.Max)
