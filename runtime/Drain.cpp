@@ -6,8 +6,11 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
+#include <fcntl.h>
 #include <pthread.h>
+#include <unistd.h>
 
 namespace hotpath::rt {
 namespace {
@@ -78,6 +81,24 @@ void countOpenFrames(ThreadState *T, Aggregate &A) {
     ++A.Timing[Id].Calls;
     ++T->DrainCalls;
   }
+}
+
+// By tid through /proc, not pthread_getname_np(T->Self): a thread may be
+// exiting right now and its pthread descriptor be gone.
+void readThreadName(uint64_t Tid, char *Out, size_t Size) {
+  char Path[64];
+  snprintf(Path, sizeof Path, "/proc/self/task/%llu/comm",
+           (unsigned long long)Tid);
+  Out[0] = 0;
+  int Fd = open(Path, O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return;
+  ssize_t N = read(Fd, Out, Size - 1);
+  close(Fd);
+  N = N < 0 ? 0 : N;
+  while (N > 0 && (Out[N - 1] == '\n' || Out[N - 1] == 0))
+    --N;
+  Out[N] = 0;
 }
 
 ThreadInfo infoOf(ThreadState *T, bool Exited) {
@@ -186,8 +207,7 @@ void collectLiveThreads(std::vector<ThreadInfo> &Out) {
       continue;
     if (!T->DrainCalls)
       continue; // attached, but nothing measured in this session
-    if (pthread_getname_np(T->Self, T->Name, sizeof T->Name) != 0)
-      T->Name[0] = 0;
+    readThreadName(T->Tid, T->Name, sizeof T->Name);
     Out.push_back(infoOf(T, false));
     T->DrainCalls = 0;
   }
