@@ -105,6 +105,26 @@ TEST(ConfigErrors, TomlSyntax) {
             "'true', saw 'tru\\n'");
 }
 
+TEST(ConfigErrors, MalformedKeysAreErrorsNotCrashes) {
+  // toml++ asserts on these (found by fuzzing): they must be plain errors.
+  EXPECT_EQ(errorOf("[(unctions]\ninclude = [\"a\"]\n"),
+            "/proj/hotpath.toml:1:2: Error while parsing key: expected bare "
+            "key starting character or string delimiter, saw '('");
+  EXPECT_EQ(errorOf("a.(b = 1"),
+            "/proj/hotpath.toml:1:3: Error while parsing key: expected bare "
+            "key starting character or string delimiter, saw '('");
+  // Non-ASCII outside strings reached __builtin_unreachable in toml++.
+  EXPECT_EQ(errorOf("\xef\xb7\xbf"),
+            "/proj/hotpath.toml:1:1: Error while parsing root table: expected "
+            "keys, tables, whitespace or comments, saw '\xef\xb7\xbf'");
+  EXPECT_EQ(errorOf("[functions]\nmain = \xc3\xa9\n"),
+            "/proj/hotpath.toml:2:8: Error while parsing value: could not "
+            "determine value type");
+  EXPECT_EQ(errorOf(std::string("[functions]\ninclude = [\"a\0b\"]\n", 30))
+                .rfind("/proj/hotpath.toml:2:", 0),
+            0u);
+}
+
 TEST(ConfigErrors, DuplicateKey) {
   std::string E = errorOf("[functions]\nmain = true\nmain = false\n");
   EXPECT_EQ(E.rfind("/proj/hotpath.toml:3:", 0), 0u) << E;
