@@ -227,7 +227,10 @@ std::string normalizePath(StringRef Path, StringRef Base) {
 Expected<Config> parseConfig(StringRef Text, StringRef Path) {
   Config C;
   C.Path = Path.str();
-  C.FilesBase = normalizePath(sys::path::parent_path(normalizePath(Path)));
+  // From memory without a path (tests): globs are relative to the cwd.
+  C.FilesBase = Path.empty()
+                    ? normalizePath(".")
+                    : std::string(sys::path::parent_path(normalizePath(Path)));
   toml::parse_result R =
       toml::parse(std::string_view(Text.data(), Text.size()),
                   std::string_view(Path.data(), Path.size()));
