@@ -8,7 +8,10 @@
 
 #include "gtest/gtest.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <thread>
+#include <vector>
 
 using namespace hotpath;
 using namespace llvm;
@@ -158,6 +161,27 @@ TEST_F(Discovery, LoadIsCachedButSeesEdits) {
   auto C3 = loadConfig(path("hotpath.toml"));
   ASSERT_TRUE(bool(C3)) << toString(C3.takeError());
   EXPECT_EQ(C3->Include.size(), 2u);
+}
+
+TEST_F(Discovery, LoadFromManyThreads) {
+  // ThinLTO backends run the pass on several modules at once.
+  write("hotpath.toml", "[functions]\ninclude = [\"^a\", \"^b\"]\n");
+  std::string P = path("hotpath.toml");
+  std::atomic<int> Good{0};
+  std::vector<std::thread> Threads;
+  for (int T = 0; T < 8; ++T)
+    Threads.emplace_back([&] {
+      for (int I = 0; I < 50; ++I) {
+        auto C = loadConfig(P);
+        if (C && C->Include.size() == 2 && C->Include[1].Re->match("bc"))
+          ++Good;
+        else if (!C)
+          consumeError(C.takeError());
+      }
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(Good.load(), 400);
 }
 
 } // namespace
