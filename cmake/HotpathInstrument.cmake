@@ -106,7 +106,9 @@ function(_hotpath_check_compiler target lang plugin llvm_major)
   if(NOT _rc EQUAL 0)
     message(FATAL_ERROR
       "hotpath_instrument(${target}): ${_cc} cannot load the hotpath plugin "
-      "${plugin}:\n${_out}\n${_hint}")
+      "${plugin}:\n${_out}\nThe compiler is the right clang, so the plugin "
+      "file itself is at fault (damaged, or built against another build of "
+      "LLVM ${llvm_major}): rebuild or reinstall hotpath for this clang.")
   endif()
   set(HOTPATH_PLUGIN_LOADS_${_key} TRUE CACHE INTERNAL "")
 endfunction()
