@@ -7,10 +7,10 @@
 // native report, which gives one merged report.
 //
 //===----------------------------------------------------------------------===//
+#include "AtomicFile.h"
 #include "Commands.h"
 #include "ReportJson.h"
 #include "ReportTable.h"
-#include "AtomicFile.h"
 
 #include <cerrno>
 #include <csignal>
@@ -121,7 +121,8 @@ int spawn(const std::vector<std::string> &Argv, const Env &E,
       time_t Now = time(nullptr);
       if (Now - Last >= (Tty ? 1 : 10)) {
         Last = Now;
-        std::fprintf(stderr, Tty ? "\rhotpath: %s ... %lds" : "hotpath: %s ... %lds\n",
+        std::fprintf(stderr,
+                     Tty ? "\rhotpath: %s ... %lds" : "hotpath: %s ... %lds\n",
                      Progress, long(Now - Start));
       }
       usleep(100 * 1000);
@@ -164,7 +165,8 @@ int runCommand(const Args &A) {
                       "' (usage: hotpath run [options] -- PROGRAM ARGS)");
   }
   if (!Native && !Cg)
-    return badInput("run: --native-only and --callgrind-only exclude each other");
+    return badInput(
+        "run: --native-only and --callgrind-only exclude each other");
   if (I + 1 >= A.size())
     return badInput("run: missing PROGRAM (usage: hotpath run [options] -- "
                     "PROGRAM ARGS)");
@@ -179,7 +181,8 @@ int runCommand(const Args &A) {
                     "(e.g. apt-get install valgrind) or use --native-only");
 
   const char *Tmp = std::getenv("TMPDIR");
-  std::string Dir = std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/hotpath-run-XXXXXX";
+  std::string Dir =
+      std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/hotpath-run-XXXXXX";
   if (!mkdtemp(Dir.data()))
     return badInput("run: cannot create a temporary directory: " +
                     std::string(std::strerror(errno)));
@@ -194,8 +197,9 @@ int runCommand(const Args &A) {
     E.set("HOTPATH_OUTPUT_PATH", NativeJson);
     ProgStatus = spawn(Prog, E, nullptr);
     if (!exists(NativeJson))
-      return badInput("run: the native run wrote no report (is the program "
-                      "instrumented with hotpath and linked with its runtime?)");
+      return badInput(
+          "run: the native run wrote no report (is the program "
+          "instrumented with hotpath and linked with its runtime?)");
   }
   std::string Final = Native ? NativeJson : CgJson;
   if (Cg) {
@@ -232,8 +236,8 @@ int runCommand(const Args &A) {
     std::string Text = report::writeJson(R, /*Pretty=*/true);
     if (!report::writeFileAtomically(Out, Text, Error))
       return badInput("run: cannot write " + Out + ": " + Error);
-    std::fprintf(stderr, "hotpath: %s report written to %s\n",
-                 R.M.Run.c_str(), Out.c_str());
+    std::fprintf(stderr, "hotpath: %s report written to %s\n", R.M.Run.c_str(),
+                 Out.c_str());
   }
   std::system(("rm -rf '" + Dir + "'").c_str());
   if (ProgStatus)

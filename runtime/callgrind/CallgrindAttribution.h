@@ -1,4 +1,5 @@
-//===- CallgrindAttribution.h - Markers' inclusive counts --------*- C++ -*-===//
+//===- CallgrindAttribution.h - Markers' inclusive counts --------*- C++
+//-*-===//
 //
 // Turns the session's dump into per-marker counts (SPEC 5.5): Raw = the
 // sum, over every call into the marker (any recursion level `'N`, any
@@ -23,15 +24,15 @@
 namespace hotpath::callgrind {
 
 struct MarkerCounts {
-  uint64_t Calls = 0;    // Callgrind's calls= into the marker
-  uint64_t Raw = 0;      // inclusive Ir, as callgrind_annotate shows it
+  uint64_t Calls = 0;     // Callgrind's calls= into the marker
+  uint64_t Raw = 0;       // inclusive Ir, as callgrind_annotate shows it
   uint64_t WrapperIr = 0; // self Ir of its wrapper, when not inlined
-  Cost Inclusive;        // every event, inclusive, events of `Events`
+  Cost Inclusive;         // every event, inclusive, events of `Events`
 };
 
 struct Attribution {
-  std::vector<std::string> Events; // of the first part
-  Cost Totals;                     // all parts' totals, summed
+  std::vector<std::string> Events;          // of the first part
+  Cost Totals;                              // all parts' totals, summed
   std::map<uint64_t, MarkerCounts> Markers; // by N
   uint64_t HookIr = 0; // Ir of all calls into the hooks (__hotpath_*)
   bool IdenticalCodeFolding = false; // two markers' names on one function

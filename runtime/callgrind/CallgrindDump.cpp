@@ -63,7 +63,8 @@ namespace {
 
 bool allDigits(const std::string &S) {
   return !S.empty() && S.size() < 19 &&
-         std::all_of(S.begin(), S.end(), [](char C) { return C >= '0' && C <= '9'; });
+         std::all_of(S.begin(), S.end(),
+                     [](char C) { return C >= '0' && C <= '9'; });
 }
 
 // Name after the base: "" (combined), ".N", ".N-TT", "-TT". Returns the
@@ -92,8 +93,8 @@ bool ours(const Part &P, int64_t Pid) {
 
 } // namespace
 
-bool findSessionDump(const std::string &OutFile, int64_t Pid,
-                     SessionDump &Out, std::string &Error) {
+bool findSessionDump(const std::string &OutFile, int64_t Pid, SessionDump &Out,
+                     std::string &Error) {
   size_t Slash = OutFile.rfind('/');
   std::string Dir = Slash == std::string::npos ? "." : OutFile.substr(0, Slash);
   std::string Base = OutFile.substr(Slash == std::string::npos ? 0 : Slash + 1);

@@ -34,14 +34,14 @@ bool expandOutFile(const std::string &Pattern, int64_t Pid,
 inline constexpr const char *HotpathTrigger = "Client Request: hotpath";
 
 struct SessionDump {
-  std::vector<Part> Parts;         // one per thread (usually one)
-  std::vector<std::string> Files;  // where they came from
+  std::vector<Part> Parts;        // one per thread (usually one)
+  std::vector<std::string> Files; // where they came from
 };
 
 /// Finds and parses the newest hotpath dump next to `OutFile` (already
 /// expanded). `Pid` 0 accepts any pid.
-bool findSessionDump(const std::string &OutFile, int64_t Pid,
-                     SessionDump &Out, std::string &Error);
+bool findSessionDump(const std::string &OutFile, int64_t Pid, SessionDump &Out,
+                     std::string &Error);
 
 } // namespace hotpath::callgrind
 

@@ -412,8 +412,8 @@ void Parser::line(std::string_view L, uint64_t No) {
       (Eq == std::string_view::npos || Colon < Eq)) {
     std::string_view Key = L.substr(0, Colon);
     static const char *const Known[] = {
-        "version", "creator", "pid", "cmd", "part", "thread", "desc",
-        "positions", "events", "event", "summary", "totals"};
+        "version", "creator",   "pid",    "cmd",   "part",    "thread",
+        "desc",    "positions", "events", "event", "summary", "totals"};
     for (const char *K : Known)
       if (Key == K)
         return header(Key, trim(L.substr(Colon + 1)));

@@ -90,8 +90,7 @@ struct Profile {
 /// line ("line 12: ..."), and `Out` holds what was read before the error.
 bool parseProfile(std::string_view Text, Profile &Out, std::string &Error);
 /// Reads and parses `Path`; `Error` does not repeat the path.
-bool readProfileFile(const std::string &Path, Profile &Out,
-                     std::string &Error);
+bool readProfileFile(const std::string &Path, Profile &Out, std::string &Error);
 
 } // namespace hotpath::callgrind
 

@@ -50,9 +50,8 @@ void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {
     bool AHas = A.Calls && A.Total, RHas = R.Calls && R.Total;
     A.Min = !AHas ? R.Min : !RHas ? A.Min : std::min(A.Min, R.Min);
     A.Max = std::max(A.Max, R.Max);
-    for (size_t I = 0; SamePs && I < A.Percentiles.size() &&
-                       I < R.Percentiles.size();
-         ++I)
+    for (size_t I = 0;
+         SamePs && I < A.Percentiles.size() && I < R.Percentiles.size(); ++I)
       A.Percentiles[I] = std::max(A.Percentiles[I], R.Percentiles[I]);
     A.Calls += R.Calls;
     A.Total += R.Total;
@@ -96,8 +95,9 @@ bool mergeRuns(const Report &Native, const Report &Cg, Report &Out,
     return false;
   }
   if (Cg.M.Run != "callgrind") {
-    Error = "the report to merge must come from a Callgrind run (meta.run is '" +
-            Cg.M.Run + "')";
+    Error =
+        "the report to merge must come from a Callgrind run (meta.run is '" +
+        Cg.M.Run + "')";
     return false;
   }
   if (!sameBuild(Native.M, Cg.M, Error))
@@ -144,9 +144,11 @@ bool sumReports(const std::vector<Report> &In, Report &Out,
       } else {
         Out.Cache.TotalCycles += R.Cache.TotalCycles;
         for (const CacheRow &C : R.Cache.Data) {
-          auto It = std::find_if(
-              Out.Cache.Data.begin(), Out.Cache.Data.end(),
-              [&](const CacheRow &X) { return X.Name == C.Name && X.File == C.File && X.Line == C.Line; });
+          auto It = std::find_if(Out.Cache.Data.begin(), Out.Cache.Data.end(),
+                                 [&](const CacheRow &X) {
+                                   return X.Name == C.Name &&
+                                          X.File == C.File && X.Line == C.Line;
+                                 });
           if (It == Out.Cache.Data.end()) {
             Out.Cache.Data.push_back(C);
             continue;

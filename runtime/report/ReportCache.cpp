@@ -117,7 +117,7 @@ void cacheTable(const CacheSection &S, unsigned Limit, const std::string &Fo,
                 std::string &Title, std::vector<std::string> &Header,
                 std::vector<std::vector<std::string>> &Rows) {
   Focus F(Fo);
-  Header = {"Function", "Calls", "Ir",   "I1 miss", "D1 miss",
+  Header = {"Function", "Calls",       "Ir",         "I1 miss", "D1 miss",
             "LL miss",  "Est. cycles", "Avg cycles", "% Total"};
   Rows.clear();
   for (const CacheRow &R : S.Data) {

@@ -23,15 +23,16 @@ struct CacheRow {
   uint32_t Line = 0;
   uint64_t Calls = 0;
   uint64_t Ir = 0, I1mr = 0, D1mr = 0, D1mw = 0, ILmr = 0, DLmr = 0, DLmw = 0;
-  uint64_t Cycles = 0;    // estimated, formula above
-  uint64_t AvgCycles = 0; // Cycles / Calls, rounded
+  uint64_t Cycles = 0;     // estimated, formula above
+  uint64_t AvgCycles = 0;  // Cycles / Calls, rounded
   double PercentTotal = 0; // of TotalCycles
 };
 
 struct CacheSection {
   bool Present = false;
   std::string Description;
-  std::string Formula = "Ir + 10 * (I1mr + D1mr + D1mw) + 100 * (ILmr + DLmr + DLmw)";
+  std::string Formula =
+      "Ir + 10 * (I1mr + D1mr + D1mw) + 100 * (ILmr + DLmr + DLmw)";
   std::vector<std::string> Caches; // Callgrind's "I1 cache: ..." lines
   uint64_t TotalCycles = 0;        // of the whole session
   std::vector<CacheRow> Data;      // sorted by Cycles, descending

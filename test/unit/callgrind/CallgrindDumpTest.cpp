@@ -14,8 +14,8 @@ namespace {
 TEST(OutFileTest, ExpandsLikeValgrind) {
   std::string Out, E;
   setenv("HP_CG_TEST_VAR", "abc", 1);
-  ASSERT_TRUE(expandOutFile("cg.%p.%q{HP_CG_TEST_VAR}.%n.%n.%%", 77, "/tmp/d",
-                            Out, E))
+  ASSERT_TRUE(
+      expandOutFile("cg.%p.%q{HP_CG_TEST_VAR}.%n.%n.%%", 77, "/tmp/d", Out, E))
       << E;
   EXPECT_EQ(Out, "/tmp/d/cg.77.abc.1.2.%");
   ASSERT_TRUE(expandOutFile("/abs/cg.%p", 5, "/tmp/d", Out, E));
@@ -43,9 +43,7 @@ protected:
     ASSERT_TRUE(mkdtemp(T));
     Dir = T;
   }
-  void TearDown() override {
-    std::system(("rm -rf " + Dir).c_str());
-  }
+  void TearDown() override { std::system(("rm -rf " + Dir).c_str()); }
   void write(const std::string &Name, const std::string &Text) {
     std::ofstream(Dir + "/" + Name) << Text;
   }

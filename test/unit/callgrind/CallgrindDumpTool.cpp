@@ -34,10 +34,11 @@ int main(int Argc, char **Argv) {
   if (!std::strcmp(Argv[1], "inclusive")) {
     for (size_t I = 0; I < Parts.size(); ++I) {
       int Ir = Parts[I].eventIndex("Ir");
-      std::printf("%zu\tPROGRAM TOTALS\t%llu\n", I,
-                  (unsigned long long)(Ir >= 0 && size_t(Ir) < Parts[I].total().size()
-                                           ? Parts[I].total()[size_t(Ir)]
-                                           : 0));
+      std::printf(
+          "%zu\tPROGRAM TOTALS\t%llu\n", I,
+          (unsigned long long)(Ir >= 0 && size_t(Ir) < Parts[I].total().size()
+                                   ? Parts[I].total()[size_t(Ir)]
+                                   : 0));
       for (auto &[K, C] : Parts[I].inclusiveLikeAnnotate())
         std::printf("%zu\t%s:%s\t%llu\n", I, K.File.c_str(), K.Name.c_str(),
                     (unsigned long long)(Ir >= 0 && size_t(Ir) < C.size()

@@ -85,10 +85,13 @@ TEST(ParserTest, EveryCompressionKind) {
   EXPECT_EQ(A.total(), (Cost{1000, 10}));
   auto Incl = A.inclusiveLikeAnnotate();
   // main's self: 5 + 3 + 2 in a.c, 7 under inl.h (fi), 1 back in a.c (fe).
-  EXPECT_EQ(Incl[(FunctionKey{"/src/a.c", "main"})][0], 5u + 3 + 2 + 1 + 400 + 100);
+  EXPECT_EQ(Incl[(FunctionKey{"/src/a.c", "main"})][0],
+            5u + 3 + 2 + 1 + 400 + 100);
   EXPECT_EQ(Incl[(FunctionKey{"/src/inl.h", "main"})][0], 7u);
-  EXPECT_EQ(Incl[(FunctionKey{"/src/b.c", "f(int) [clone .hotpath.123]"})][0], 400u);
-  EXPECT_EQ(Incl[(FunctionKey{"/src/b.c", "f(int) [clone .hotpath.123]'2"})][0], 50u);
+  EXPECT_EQ(Incl[(FunctionKey{"/src/b.c", "f(int) [clone .hotpath.123]"})][0],
+            400u);
+  EXPECT_EQ(Incl[(FunctionKey{"/src/b.c", "f(int) [clone .hotpath.123]'2"})][0],
+            50u);
   // cfn without cfi: the callee is in the current file (b.c, from cfi=).
   EXPECT_EQ(Incl[(FunctionKey{"/src/a.c", "g.hotpath.77.llvm.9"})][0], 100u);
   EXPECT_EQ(P.Parts[1].Trigger, "Program termination");
@@ -119,7 +122,8 @@ TEST(NamesTest, MarkersAndSuffixes) {
   uint64_t N = 0;
   EXPECT_TRUE(markerHash("f(int) [clone .hotpath.123]", N));
   EXPECT_EQ(N, 123u);
-  EXPECT_TRUE(markerHash("ns::f(int) [clone .hotpath.18446744073709551615]'2", N));
+  EXPECT_TRUE(
+      markerHash("ns::f(int) [clone .hotpath.18446744073709551615]'2", N));
   EXPECT_EQ(N, 18446744073709551615u);
   EXPECT_TRUE(markerHash("f(int) [clone .hotpath.5] [clone .llvm.99]", N));
   EXPECT_EQ(N, 5u);
@@ -192,7 +196,7 @@ TEST(ParserTest, TruncationsAndGarbageNeverCrash) {
 }
 
 TEST(AttributionTest, CacheEstimate) {
-  std::vector<std::string> Ev = {"Ir", "Dr", "Dw", "I1mr", "D1mr",
+  std::vector<std::string> Ev = {"Ir",   "Dr",   "Dw",   "I1mr", "D1mr",
                                  "D1mw", "ILmr", "DLmr", "DLmw"};
   EXPECT_EQ(estimatedCycles({1000, 0, 0, 1, 2, 3, 4, 5, 6}, Ev),
             1000u + 10 * 6 + 100 * 15);

@@ -41,7 +41,8 @@ std::map<std::string, uint64_t> annotate(const std::string &File,
                                          const std::string &Dir) {
   std::string Out = run("cd " + Dir +
                         " && callgrind_annotate --inclusive=yes --auto=no "
-                        "--show=Ir --threshold=100 " + File + " 2>/dev/null");
+                        "--show=Ir --threshold=100 " +
+                        File + " 2>/dev/null");
   std::map<std::string, uint64_t> M;
   static const std::regex Line(
       R"(^\s*([0-9,]+) \(\s*[0-9.]+%\)\s+(.*?)( \[[^\]]*\])?$)");
@@ -88,9 +89,8 @@ void checkAgainstAnnotate(const std::string &Options, int MinParts) {
   char T[] = "/tmp/hp-cgreal-XXXXXX";
   ASSERT_TRUE(mkdtemp(T));
   std::string Dir = T;
-  std::string Cmd = std::string(HOTPATH_VALGRIND) +
-                    " -q --tool=callgrind " + Options +
-                    " --callgrind-out-file=" + Dir + "/cg.out " +
+  std::string Cmd = std::string(HOTPATH_VALGRIND) + " -q --tool=callgrind " +
+                    Options + " --callgrind-out-file=" + Dir + "/cg.out " +
                     HOTPATH_CG_WORKLOAD + " > /dev/null 2>&1";
   ASSERT_EQ(std::system(Cmd.c_str()), 0) << Cmd;
   std::vector<std::string> Files;
@@ -123,10 +123,10 @@ void checkAgainstAnnotate(const std::string &Options, int MinParts) {
       // callgrind_annotate prints summary: when it is there; we prefer
       // totals: (SPEC 5.5), which Callgrind computes after the dump (the
       // two differ by a few Ir of the dump itself).
-      uint64_t Summary = P.HasSummary && P.Summary.size() > size_t(Ir) &&
-                                 P.Summary[Ir]
-                             ? P.Summary[Ir]
-                             : P.total()[Ir];
+      uint64_t Summary =
+          P.HasSummary && P.Summary.size() > size_t(Ir) && P.Summary[Ir]
+              ? P.Summary[Ir]
+              : P.total()[Ir];
       EXPECT_EQ(Theirs["PROGRAM TOTALS"], Summary) << PartFiles[I];
       Theirs.erase("PROGRAM TOTALS");
       for (auto &[Name, V] : Theirs) {
