@@ -47,6 +47,7 @@ cat <<MSG
 
 Done. Next:
   HOTPATH_OUTPUT_FORMAT=json-pretty $BUILD/demo/interp 22     the report as JSON
+  $BUILD/tools/hotpath run -- $BUILD/demo/interp 15           native + Callgrind (instruction counts), merged
   the other examples (a text indexer, a threaded pipeline):  $BUILD/examples/indexer, $BUILD/examples/pipeline
   how to use hotpath in your project:                        docs/getting-started.md
 MSG
