@@ -5,6 +5,7 @@
 #include "Registry.h"
 #include "Session.h"
 
+#include <pthread.h>
 #include <sys/mman.h>
 #include <valgrind/callgrind.h>
 
@@ -146,9 +147,24 @@ hpExitCallgrind(hotpath_fn_desc *D, uintptr_t Sp) {
   CALLGRIND_TOGGLE_COLLECT;
 }
 
+// The child of a fork reports what it does after the fork (Session.cpp's
+// own atfork handler restarts its session): its Callgrind counts and the
+// nested counts start from zero; frames open across the fork are dropped.
+void resetInChild() {
+  if (!Installed)
+    return;
+  Table = static_cast<Slot *>(mapZero(TableSize * sizeof(Slot)));
+  Overflow = !Table;
+  __atomic_add_fetch(&Epoch, 1, __ATOMIC_RELEASE);
+  CALLGRIND_ZERO_STATS;
+}
+
 } // namespace
 
 bool installCallgrindHooks() {
+  static bool AtforkDone = false;
+  if (!AtforkDone)
+    AtforkDone = pthread_atfork(nullptr, nullptr, resetInChild) == 0;
   Installed = false;
 #if defined(__x86_64__) && defined(__ELF__)
   if (Table)
