@@ -135,6 +135,15 @@ int spawn(const std::vector<std::string> &Argv, const Env &E,
   return WEXITSTATUS(Status);
 }
 
+// Removes the run's temporary directory on every way out.
+struct TempDir {
+  std::string Path;
+  ~TempDir() {
+    if (!Path.empty())
+      std::system(("rm -rf '" + Path + "'").c_str());
+  }
+};
+
 bool exists(const std::string &P) {
   struct stat St;
   return stat(P.c_str(), &St) == 0 && St.st_size > 0;
@@ -186,6 +195,7 @@ int runCommand(const Args &A) {
   if (!mkdtemp(Dir.data()))
     return badInput("run: cannot create a temporary directory: " +
                     std::string(std::strerror(errno)));
+  TempDir Cleanup{Dir};
   std::string NativeJson = Dir + "/native.json", CgJson = Dir + "/report.json";
   int ProgStatus = 0;
   Env E;
@@ -239,7 +249,6 @@ int runCommand(const Args &A) {
     std::fprintf(stderr, "hotpath: %s report written to %s\n", R.M.Run.c_str(),
                  Out.c_str());
   }
-  std::system(("rm -rf '" + Dir + "'").c_str());
   if (ProgStatus)
     std::fprintf(stderr, "hotpath: the program exited with status %d\n",
                  ProgStatus);
