@@ -147,12 +147,23 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
                   1);
     return;
   }
-  // Close frames that no longer exist: each exactly once, timed to now.
   uint64_t SpInv = ~uint64_t(Sp);
-  while (T->Top != T->Stack && T->Top->SpInv >= SpInv)
-    closeTop(T);
-  if (tryEnter(T, D, Sp))
-    return;
+  if (T->Cleaning) {
+    // A handler interrupted this thread's cleanup: push above the frames
+    // being closed, close nothing.
+    if (tryEnter<ClockKind::Auto, -1, -1, /*Force=*/true>(T, D, Sp))
+      return;
+  } else {
+    // Close frames that no longer exist: each exactly once, timed to now.
+    T->Cleaning = 1;
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    while (T->Top != T->Stack && T->Top->SpInv >= SpInv)
+      closeTop(T);
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    T->Cleaning = 0;
+    if (tryEnter(T, D, Sp))
+      return;
+  }
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
   if (Id && T->Top >= T->Limit) {
     // Deeper than the shadow stack: counted, not timed.
@@ -174,19 +185,29 @@ void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
     --T->Overflow;
     return;
   }
+  uint64_t SpInv = ~uint64_t(Sp);
+  if (T->Cleaning) {
+    // A handler interrupted this thread's cleanup: close its own frame only.
+    if (T->Top->Id == Id && T->Top->SpInv >= SpInv)
+      closeTop(T);
+    return;
+  }
   // Our frame is the lowest frame with our id among the top frames that
   // are not above this exit's address; the ones above it were abandoned:
   // close them first, each exactly once.
-  uint64_t SpInv = ~uint64_t(Sp);
   uint32_t Match = 0;
   for (uint32_t Dp = depthOf(T); Dp && T->Stack[Dp].SpInv >= SpInv; --Dp)
     if (T->Stack[Dp].Id == Id)
       Match = Dp;
   if (!Match)
     return; // entered before this thread joined the session
+  T->Cleaning = 1;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   while (depthOf(T) > Match)
     closeTop(T);
   closeTop(T);
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  T->Cleaning = 0;
 }
 
 } // namespace hotpath::rt

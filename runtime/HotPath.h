@@ -47,7 +47,8 @@ HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
 // The fast paths are compiled per session mode; -1 means "test at run
 // time" (the slow paths). AllTimed: sampling rate 1, every call is timed.
 // Excl: HOTPATH_TIME_EXCLUSIVE.
-template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1>
+template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1,
+          bool Force = false>
 HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   Frame *Top = T->Top;
   uint64_t SpInv = ~uint64_t(Sp);
@@ -55,8 +56,8 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   // A top frame at or below our address was abandoned (longjmp, exit, an
   // unwinder that skipped its cleanup); the slow path closes it. Id 0 is an
   // unregistered function (never measured: 0 marks unpublished events).
-  if (HP_UNLIKELY(Top->SpInv >= SpInv) || HP_UNLIKELY(Top >= T->Limit) ||
-      HP_UNLIKELY(!Id))
+  if ((!Force && HP_UNLIKELY(Top->SpInv >= SpInv)) ||
+      HP_UNLIKELY(Top >= T->Limit) || HP_UNLIKELY(!Id))
     return false;
   Frame *F = Top + 1;
   T->Top = F;

@@ -64,6 +64,9 @@ struct ThreadState {
   pthread_t Self;
   char Name[16];
   uint64_t DrainCalls; // drain side: calls delivered this session
+  // Set while a slow path closes abandoned frames: a signal handler's hook
+  // that interrupts it must not close any frame but its own.
+  volatile uint32_t Cleaning;
   // Written by the owner at exit, by the drain when recycling and by a new
   // thread claiming it: its own line.
   alignas(64) std::atomic<uint32_t> Status;

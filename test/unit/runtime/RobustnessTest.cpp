@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csetjmp>
 #include <csignal>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -51,6 +52,49 @@ TEST(SignalTest, HandlerCallsInsideHooksLoseNothing) {
   const Snapshot &S = end();
   EXPECT_GT(HandlerCalls, 10);
   EXPECT_EQ(timingOf(S, Main).Calls, N);
+  EXPECT_EQ(timingOf(S, InHandler).Calls, 2u * uint64_t(HandlerCalls));
+}
+
+std::jmp_buf Jmp;
+__attribute__((noinline)) void jumper(hotpath_fn_desc *F, int N) {
+  __hotpath_enter(F);
+  if (N == 0)
+    std::longjmp(Jmp, 1);
+  jumper(F, N - 1);
+  __hotpath_exit(F);
+}
+
+// The same timer while the main thread keeps abandoning frames by longjmp
+// and closing them in the slow path: a handler landing in that cleanup
+// must neither close those frames again nor lose its own calls. (Abandoned
+// frames deeper than the signal frame itself are a known limit: see
+// docs/runtime.md.)
+TEST(SignalTest, HandlerDuringLongjmpCleanup) {
+  hotpath_fn_desc *Jumped = makeFn("jumped", 0xc7),
+                  *After = makeFn("after", 0xc8);
+  InHandler = makeFn("handler2", 0xc9);
+  HandlerCalls = 0;
+  begin();
+  call(After); // attach before the timer starts
+  struct sigaction SA = {};
+  SA.sa_handler = onAlarm;
+  sigemptyset(&SA.sa_mask);
+  sigaction(SIGALRM, &SA, nullptr);
+  itimerval T = {{0, 20}, {0, 20}};
+  setitimer(ITIMER_REAL, &T, nullptr);
+  constexpr uint64_t N = 100000;
+  for (uint64_t I = 0; I < N; ++I) {
+    if (setjmp(Jmp) == 0)
+      jumper(Jumped, 7); // 8 frames abandoned
+    call(After);         // closes them in its slow path
+  }
+  itimerval Off = {};
+  setitimer(ITIMER_REAL, &Off, nullptr);
+  signal(SIGALRM, SIG_DFL);
+  const Snapshot &S = end();
+  EXPECT_GT(HandlerCalls, 10);
+  EXPECT_EQ(timingOf(S, Jumped).Calls, 8 * N);
+  EXPECT_EQ(timingOf(S, After).Calls, N + 1);
   EXPECT_EQ(timingOf(S, InHandler).Calls, 2u * uint64_t(HandlerCalls));
 }
 
