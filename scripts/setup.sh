@@ -12,7 +12,18 @@ PACKAGES=(
   nlohmann-json3-dev libtomlplusplus-dev                       # JSON reports, hotpath.toml
   valgrind libgtest-dev                                        # Callgrind, unit tests
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test
+  dpkg-dev                                                     # apt-get source (test/peer/lua.sh)
 )
+
+# Source packages (deb-src) for test/peer/lua.sh, which builds Lua from
+# `apt-get source lua5.4`. Deb822 format, as the image's debian.sources, so
+# the two entries agree on Signed-By.
+SRC_LIST=/etc/apt/sources.list.d/hotpath-src.sources
+if [ ! -e "$SRC_LIST" ] && [ "$(id -u)" -eq 0 ] && [ -d /etc/apt/sources.list.d ]; then
+  printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' \
+    'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' >"$SRC_LIST"
+  apt-get update -q || echo "setup: apt-get update failed; test/peer/lua.sh will fail"
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
