@@ -3,7 +3,7 @@
 # (or through sudo). Packages already installed are not asked for again, so
 # a second run costs nothing and needs no network.
 #
-#   bash scripts/setup.sh
+#   bash scripts/setup.sh [--bench]    (--bench: also the benchmarks' peers)
 set -euo pipefail
 
 PACKAGES=(
@@ -14,6 +14,10 @@ PACKAGES=(
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test
   dpkg-dev                                                     # apt-get source (test/peer/lua.sh)
 )
+# bench/run.sh only (not the tests): the uftrace peer of the overhead benchmark.
+if [ "${1:-}" = --bench ]; then
+  PACKAGES+=(uftrace)
+fi
 
 # Source packages (deb-src) for test/peer/lua.sh, which builds Lua from
 # `apt-get source lua5.4`. Deb822 format, as the image's debian.sources, so
