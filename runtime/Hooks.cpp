@@ -122,8 +122,69 @@ void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks) {
   foldEvent(T, Id, Ticks);
 }
 
-// Rare: first call on this thread, first call of a session, abandoned
-// frames, shadow stack full, or no session at all.
+// Rare: abandoned frames, a mismatched exit, shadow stack full.
+namespace {
+// T is current and its in-hook counter counts this hook.
+void enterMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  uint64_t SpInv = ~uint64_t(Sp);
+  if (T->InHook > 1) {
+    // A handler interrupted a hook of this thread, which may hold the top
+    // frame in a register: push above everything, close nothing.
+    if (tryEnter<ClockKind::Auto, -1, -1, /*Force=*/true>(T, D, Sp))
+      return;
+  } else {
+    // Close frames that no longer exist: each exactly once, timed to now.
+    while (T->Top != T->Stack && T->Top->SpInv >= SpInv)
+      closeTop(T);
+    if (tryEnter(T, D, Sp))
+      return;
+  }
+  if (Id && T->Top >= T->Limit) {
+    // Deeper than the shadow stack: counted, not timed.
+    ++T->Overflow;
+    signalSafeAdd(&T->Counts[Id], 1);
+  }
+}
+
+void exitMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  if (!Id)
+    return;
+  if (T->Overflow && T->Top >= T->Limit) {
+    --T->Overflow;
+    return;
+  }
+  uint64_t SpInv = ~uint64_t(Sp);
+  if (T->InHook > 1) {
+    // Nested in an interrupted hook: close our own frame only.
+    if (T->Top->Id == Id && T->Top->SpInv >= SpInv)
+      closeTop(T);
+    return;
+  }
+  // Our frame is the lowest frame with our id among the top frames that
+  // are not above this exit's address; the ones above it were abandoned:
+  // close them first, each exactly once.
+  uint32_t Match = 0;
+  for (uint32_t Dp = depthOf(T); Dp && T->Stack[Dp].SpInv >= SpInv; --Dp)
+    if (T->Stack[Dp].Id == Id)
+      Match = Dp;
+  if (!Match)
+    return; // entered before this thread joined the session
+  while (depthOf(T) > Match)
+    closeTop(T);
+  closeTop(T);
+}
+} // namespace
+
+void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp) {
+  ThreadState *T = CurrentThread;
+  enterMarked(T, D, Sp);
+  hookOut(T);
+}
+
+// Rare: first call on this thread or of a session, count-only calls that
+// need a state, or no session at all.
 void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED)) {
     if (!lazySessionAllowed())
@@ -147,29 +208,9 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
                   1);
     return;
   }
-  uint64_t SpInv = ~uint64_t(Sp);
-  if (T->Cleaning) {
-    // A handler interrupted this thread's cleanup: push above the frames
-    // being closed, close nothing.
-    if (tryEnter<ClockKind::Auto, -1, -1, /*Force=*/true>(T, D, Sp))
-      return;
-  } else {
-    // Close frames that no longer exist: each exactly once, timed to now.
-    T->Cleaning = 1;
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-    while (T->Top != T->Stack && T->Top->SpInv >= SpInv)
-      closeTop(T);
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-    T->Cleaning = 0;
-    if (tryEnter(T, D, Sp))
-      return;
-  }
-  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
-  if (Id && T->Top >= T->Limit) {
-    // Deeper than the shadow stack: counted, not timed.
-    ++T->Overflow;
-    signalSafeAdd(&T->Counts[Id], 1);
-  }
+  hookIn(T);
+  enterMarked(T, D, Sp);
+  hookOut(T);
 }
 
 void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
@@ -178,36 +219,9 @@ void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
     return;
   if (!T || T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
     return; // no session, or a call entered before this session began
-  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
-  if (!Id)
-    return;
-  if (T->Overflow && T->Top >= T->Limit) {
-    --T->Overflow;
-    return;
-  }
-  uint64_t SpInv = ~uint64_t(Sp);
-  if (T->Cleaning) {
-    // A handler interrupted this thread's cleanup: close its own frame only.
-    if (T->Top->Id == Id && T->Top->SpInv >= SpInv)
-      closeTop(T);
-    return;
-  }
-  // Our frame is the lowest frame with our id among the top frames that
-  // are not above this exit's address; the ones above it were abandoned:
-  // close them first, each exactly once.
-  uint32_t Match = 0;
-  for (uint32_t Dp = depthOf(T); Dp && T->Stack[Dp].SpInv >= SpInv; --Dp)
-    if (T->Stack[Dp].Id == Id)
-      Match = Dp;
-  if (!Match)
-    return; // entered before this thread joined the session
-  T->Cleaning = 1;
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  while (depthOf(T) > Match)
-    closeTop(T);
-  closeTop(T);
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  T->Cleaning = 0;
+  hookIn(T);
+  exitMarked(T, D, Sp);
+  hookOut(T);
 }
 
 } // namespace hotpath::rt

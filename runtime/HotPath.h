@@ -21,8 +21,11 @@
 
 namespace hotpath::rt {
 
+// Slow paths. enterSlowIn is entered with the in-hook counter already
+// incremented by the fast path, and decrements it.
 void enterSlow(hotpath_fn_desc *D, uintptr_t Sp);
 void exitSlow(hotpath_fn_desc *D, uintptr_t Sp);
+void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp);
 HP_COLD_CC void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks);
 
 #define HP_LIKELY(X) __builtin_expect(!!(X), 1)
@@ -120,9 +123,12 @@ HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
       return hookEnterCount(D, Sp);
   ThreadState *T = CurrentThread;
-  if (HP_UNLIKELY(!stateCurrent(T)) ||
-      HP_UNLIKELY((!tryEnter<K, AllTimed, Excl>(T, D, Sp))))
-    enterSlow(D, Sp);
+  if (HP_UNLIKELY(!stateCurrent(T)))
+    return enterSlow(D, Sp);
+  hookIn(T);
+  if (HP_UNLIKELY((!tryEnter<K, AllTimed, Excl>(T, D, Sp))))
+    return enterSlowIn(D, Sp);
+  hookOut(T);
 }
 
 template <ClockKind K, int AllTimed = -1, int Excl = -1>
@@ -142,6 +148,8 @@ HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if (HP_UNLIKELY(F->Id != __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)) ||
       HP_UNLIKELY(F->SpInv < SpInv) || HP_UNLIKELY(F[-1].SpInv >= SpInv))
     return exitSlow(D, Sp);
+  // No in-hook mark needed: a handler never closes a live frame (ours is
+  // above anything it could find abandoned).
   closeTop<K, AllTimed, Excl>(T);
 }
 

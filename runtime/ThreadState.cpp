@@ -98,7 +98,7 @@ ThreadState *attachThread() {
     T->Epoch = 0;
     T->Top = T->Stack;
     T->Overflow = 0;
-    T->Cleaning = 0;
+    T->InHook = 0;
     pthread_setspecific(ExitKey, T);
     CurrentThread = T;
   }
@@ -115,7 +115,7 @@ void syncThread(ThreadState *T) {
     F->SpInv = 0;
   T->Top = T->Stack;
   T->Overflow = 0;
-  T->Cleaning = 0;
+  T->InHook = 0;
   T->Period = CurrentConfig.Period;
   T->Countdown = CurrentConfig.Period == ~0ull ? ~0ull : 1; // first is timed
   T->Exclusive = CurrentConfig.Exclusive;

@@ -57,6 +57,10 @@ struct ThreadState {
   uint64_t *Counts;   // calls not timed, by id
   FoldEntry *Fold;    // timed calls folded instead of queued, by id
   uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
+  // Hooks of this thread in progress: 1 in a hook, more in a signal
+  // handler's hook that interrupted one. A nested hook never closes a frame
+  // but its own: the interrupted one may hold the top frame in a register.
+  uint32_t InHook;
   EventQueue Q;
 
   // Cold.
@@ -64,9 +68,6 @@ struct ThreadState {
   pthread_t Self;
   char Name[16];
   uint64_t DrainCalls; // drain side: calls delivered this session
-  // Set while a slow path closes abandoned frames: a signal handler's hook
-  // that interrupts it must not close any frame but its own.
-  volatile uint32_t Cleaning;
   // Written by the owner at exit, by the drain when recycling and by a new
   // thread claiming it: its own line.
   alignas(64) std::atomic<uint32_t> Status;
@@ -113,6 +114,24 @@ void clearTables(ThreadState *T, uint32_t NumIds);
 void countOrphan(uint32_t Id);
 /// Takes (and zeroes) the orphan count of `Id`.
 uint64_t takeOrphans(uint32_t Id);
+
+/// In-hook counter: single instructions, so a handler cannot tear them.
+inline __attribute__((always_inline)) void hookIn(ThreadState *T) {
+#if defined(__x86_64__)
+  asm volatile("incl %0" : "+m"(T->InHook)::"memory");
+#else
+  ++T->InHook;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+#endif
+}
+inline __attribute__((always_inline)) void hookOut(ThreadState *T) {
+#if defined(__x86_64__)
+  asm volatile("decl %0" : "+m"(T->InHook)::"memory");
+#else
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  --T->InHook;
+#endif
+}
 
 /// Store-add that a signal handler cannot tear: a single instruction on
 /// x86-64 (not locked: only this thread writes).
