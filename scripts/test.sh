@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: installs what is needed, builds everything with
 # LLVM 19 (plugin, runtime, tool, examples, tests) and the plugin alone with
-# LLVM 14, then runs ctest in both builds. Exits non-zero if any step fails.
+# LLVM 14, then runs ctest in both builds, then the fuzzers (test/fuzz) in a
+# sanitizer build of their own. Exits non-zero if any step fails.
 #
 #   bash scripts/test.sh            (as root on Debian 12, or with sudo)
 #
@@ -21,16 +22,16 @@ record() { # record <name> <exit status>
   if [ "$2" -eq 0 ]; then results+=("ok      $1"); else results+=("FAILED  $1"); status=1; fi
 }
 
-step "1/5 Installing the dependencies (Debian packages; skipped when present)"
+step "1/6 Installing the dependencies (Debian packages; skipped when present)"
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
 
-step "2/5 Building with LLVM 19 in $BUILD/ (everything)"
+step "2/6 Building with LLVM 19 in $BUILD/ (everything)"
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 &&
   cmake --build "$BUILD" -j "$JOBS"
 build19=$?
 record "build, LLVM 19" $build19
 
-step "3/5 Building the plugin alone with LLVM 14 in $BUILD14/"
+step "3/6 Building the plugin alone with LLVM 14 in $BUILD14/"
 cmake -S . -B "$BUILD14" -G Ninja -DHOTPATH_LLVM_VERSION=14 -DHOTPATH_PLUGIN_ONLY=ON \
   -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 &&
   cmake --build "$BUILD14" -j "$JOBS"
@@ -38,13 +39,23 @@ build14=$?
 record "build, LLVM 14 (plugin only)" $build14
 
 # A failed build still runs the tests that did build: more information.
-step "4/5 Tests, LLVM 19 (ctest in $BUILD/)"
+step "4/6 Tests, LLVM 19 (ctest in $BUILD/)"
 ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS" --timeout 600
 record "tests, LLVM 19" $?
 
-step "5/5 Tests, LLVM 14 (ctest in $BUILD14/)"
+step "5/6 Tests, LLVM 14 (ctest in $BUILD14/)"
 ctest --test-dir "$BUILD14" --output-on-failure -j "$JOBS" --timeout 600
 record "tests, LLVM 14" $?
+
+# libFuzzer targets (test/fuzz) need -fsanitize=fuzzer,address,undefined:
+# a build dir of their own, each fuzzer run HOTPATH_FUZZ_SECONDS (30).
+step "6/6 Fuzzing the readers (config, Callgrind, JSON report, policy) in $BUILD-fuzz/"
+cmake -S . -B "$BUILD-fuzz" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+  -DHOTPATH_BUILD_FUZZERS=ON -DHOTPATH_BUILD_EXAMPLES=OFF \
+  -DHOTPATH_FUZZ_SECONDS="${HOTPATH_FUZZ_SECONDS:-30}" &&
+  cmake --build "$BUILD-fuzz" -j "$JOBS" --target hotpath_fuzzers &&
+  ctest --test-dir "$BUILD-fuzz" -L fuzz --output-on-failure -j "$JOBS"
+record "fuzzing" $?
 
 step "Summary"
 printf '  %s\n' "${results[@]}"
