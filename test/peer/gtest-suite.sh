@@ -49,7 +49,7 @@ build() { # build <name> <opt> <instrument 0|1>
   echo "built $1 in $((SECONDS - t0)) s"
 }
 
-build plain O2 0
+build plain O0 0 # the reference verdicts: any level will do, -O0 builds fastest
 build O0 O0 1
 build O2 O2 1
 python3 "$HERE/compare_counts.py" "$WORK" "${TESTS[@]}"
