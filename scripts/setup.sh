@@ -11,6 +11,7 @@ PACKAGES=(
   clang-14 llvm-14-dev llvm-14-tools                           # the LLVM 14 plugin build
   nlohmann-json3-dev libtomlplusplus-dev                       # JSON reports, hotpath.toml
   valgrind libgtest-dev                                        # Callgrind, unit tests
+  libjemalloc-dev                                              # test/e2e/alloc/jemalloc.cpp
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test
   dpkg-dev                                                     # apt-get source (test/peer/lua.sh)
 )
