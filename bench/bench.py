@@ -128,6 +128,12 @@ def build_overhead(c, driver):
         fl = c.cc_obj("floor_hooks.c", "floor.o", [])
         fi = c.cc_obj("tiny.c", "tiny-fi.o", ["-finstrument-functions"])
         peers.append(("floor", c.link("overhead-floor", [drv, fi, fl], []), {}, False))
+        er = c.path("libhotpath_empty.so")
+        run([c.cc] + c.o2 + ["-shared", "-fPIC", os.path.join(HERE, "empty_rt.c"),
+                             "-o", er])
+        peers.append(("hotpath wrapper, empty hooks",
+                      c.link("overhead-hpempty", [drv, hp],
+                             [er, "-Wl,-rpath," + c.tmp]), {}, False))
         fe = c.cc_obj("floor_hooks.c", "empty.o", ["-DBENCH_EMPTY_HOOKS"])
         peers.append(("empty hooks (2 calls, no work)",
                       c.link("overhead-empty", [drv, fi, fe], []), {}, False))
