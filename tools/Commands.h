@@ -44,6 +44,11 @@ extern const char *const RunUsage;
 int mergeCommand(const Args &A);
 extern const char *const MergeUsage;
 
+/// Reads `OPT VALUE` or `OPT=VALUE` at A[I] into Out, moving I past a
+/// separate value. False when A[I] is another argument; throws the message
+/// (std::string) when the value is missing.
+bool optionValue(const Args &A, size_t &I, const char *Opt, std::string &Out);
+
 /// Prints "hotpath: <message>" on stderr (one line) and returns 2.
 int badInput(const std::string &Message);
 

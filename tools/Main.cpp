@@ -13,6 +13,21 @@ int badInput(const std::string &Message) {
   return ExitBadInput;
 }
 
+bool optionValue(const Args &A, size_t &I, const char *Opt, std::string &Out) {
+  const std::string &S = A[I];
+  std::string Prefix = std::string(Opt) + "=";
+  if (S.rfind(Prefix, 0) == 0) {
+    Out = S.substr(Prefix.size());
+    return true;
+  }
+  if (S != Opt)
+    return false;
+  if (I + 1 >= A.size())
+    throw std::string(Opt) + " needs a value";
+  Out = A[++I];
+  return true;
+}
+
 namespace {
 
 struct Command {

@@ -28,17 +28,7 @@ int reportCommand(const Args &A) {
   for (size_t I = 0; I < A.size(); ++I) {
     const std::string &S = A[I];
     auto Value = [&](const char *Opt, std::string &Out) {
-      std::string Prefix = std::string(Opt) + "=";
-      if (S.rfind(Prefix, 0) == 0) {
-        Out = S.substr(Prefix.size());
-        return true;
-      }
-      if (S != Opt)
-        return false;
-      if (I + 1 >= A.size())
-        throw std::string(Opt) + " needs a value";
-      Out = A[++I];
-      return true;
+      return optionValue(A, I, Opt, Out);
     };
     try {
       std::string V;
