@@ -111,7 +111,7 @@ class Ctx:
 
 # ---------------------------------------------------------------- 1 overhead
 def build_overhead(c, driver):
-    """The peers: (name, binary, env maker or None, checks hotpath report)."""
+    """The peers: (name, binary, env or "uftrace", checks hotpath's report)."""
     drv = c.cc_obj(driver + ".c", driver + ".o", [])
     plain = c.cc_obj("tiny.c", "tiny-plain.o", [])
     hp = c.cc_obj("tiny.c", "tiny-hp.o", ["-fpass-plugin=" + c.plugin])
@@ -185,10 +185,10 @@ def bench_overhead(c, rows):
             ns[p[0]].append(o["ns_per_call"])
             if "counted" in o and o["counted"] != o["calls"]:
                 lost[p[0]] = (o["calls"], o["counted"])
-    for n in ns:
-        if n.startswith("hotpath"):
-            check(n not in lost, "overhead: %s counted every call %s" %
-                  (n, lost.get(n, "")))
+    for name, _, _, checks in peers:
+        if checks:
+            check(name not in lost, "overhead: %s counted every call %s" %
+                  (name, lost.get(name, "")))
     base = ns["none"]
     fl = ns.get("floor")
     for n, xs in ns.items():
