@@ -31,6 +31,15 @@ inline uint64_t toNs(uint64_t Ticks, double R) {
   return uint64_t(double(Ticks) * R + 0.5);
 }
 
+// The per-event conversion in 32.32 fixed point: one 64x64->128 multiply
+// instead of two int<->double conversions (unsigned ones take ~6
+// instructions each on x86-64). Exact when R is 1 (a nanosecond clock);
+// otherwise within Ticks * 2^-33 ns of toNs (0.35 ns per second at 3 GHz).
+inline uint64_t fixedOf(double R) { return uint64_t(R * 4294967296.0 + 0.5); }
+inline uint64_t toNsFixed(uint64_t Ticks, uint64_t M) {
+  return uint64_t(((unsigned __int128)Ticks * M + (1u << 31)) >> 32);
+}
+
 void growTiming(Aggregate &A, uint32_t Id) {
   uint32_t N = functionCount();
   A.Timing.resize((Id > N ? Id : N) + 1);
@@ -161,10 +170,18 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch,
   uint32_t St = T->Status.load(std::memory_order_acquire);
   if (St == ThreadFree)
     return;
+  // The slots' base and size live in registers across the loop (add()
+  // writes memory the compiler cannot prove disjoint from the vector).
+  uint64_t M = fixedOf(R);
+  FunctionTiming *Tm = A.Timing.data();
+  size_t Size = A.Timing.size();
   uint64_t N = T->Q.consume([&](const Event &E) {
-    if (E.Id >= A.Timing.size())
+    if (__builtin_expect(E.Id >= Size, 0)) {
       growTiming(A, E.Id);
-    A.Timing[E.Id].add(toNs(E.Ticks, R));
+      Tm = A.Timing.data();
+      Size = A.Timing.size();
+    }
+    Tm[E.Id].add(toNsFixed(E.Ticks, M));
   });
   A.Events += N;
   T->DrainCalls += N;

@@ -1,10 +1,12 @@
-//===- Histogram.cpp - Sparse log-linear histogram ------------------------===//
+//===- Histogram.cpp - Two-level log-linear histogram ---------------------===//
 //
 // Bucket layout: values below 128 have a bucket each (exact). A value
 // v >= 128 with highest set bit e (7 <= e <= 63) falls into one of 128
 // equal sub-buckets of [2^e, 2^(e+1)), each 2^(e-7) wide, i.e. at most
 // 1/128 of its lower bound. The representative value is the bucket's
 // midpoint, so it is within 1/256 (0.4%) of any value in the bucket.
+// Bucket b belongs to range b / 128 (range 0 is [0, 128), range r >= 1 is
+// [2^(r+6), 2^(r+7))) and is counter b % 128 of that range's block.
 //
 //===----------------------------------------------------------------------===//
 #include "Histogram.h"
@@ -14,72 +16,43 @@
 
 namespace hotpath::rt {
 
-namespace {
-constexpr unsigned SubBits = 7; // 128 sub-buckets per power of two
-constexpr uint64_t Linear = 1u << SubBits;
-
-unsigned highBit(uint64_t V) { return 63 - __builtin_clzll(V); }
-} // namespace
-
-uint32_t Histogram::bucketOf(uint64_t Value) {
-  if (Value < Linear)
-    return static_cast<uint32_t>(Value);
-  unsigned E = highBit(Value);
-  unsigned Shift = E - SubBits;
-  uint64_t Sub = (Value >> Shift) & (Linear - 1);
-  return static_cast<uint32_t>(Linear + Shift * Linear + Sub);
-}
-
 uint64_t Histogram::valueOf(uint32_t Bucket) {
-  if (Bucket < Linear)
+  if (Bucket < Sub)
     return Bucket;
-  unsigned Shift = (Bucket - Linear) / Linear;
-  uint64_t Sub = (Bucket - Linear) % Linear;
-  uint64_t Lower = (Linear + Sub) << Shift;
+  unsigned Shift = (Bucket - Sub) / Sub;
+  uint64_t S = (Bucket - Sub) % Sub;
+  uint64_t Lower = (Sub + S) << Shift;
   uint64_t Width = uint64_t(1) << Shift;
   return Lower + (Width - 1) / 2;
 }
 
-void Histogram::record(uint64_t Value, uint64_t Count) {
-  if (Count == 0)
-    return;
-  Total += Count;
-  Min = std::min(Min, Value);
-  Max = std::max(Max, Value);
-  uint32_t B = bucketOf(Value);
-  // Most functions hit a handful of buckets; the last one is the likeliest.
-  if (!Buckets.empty() && Buckets.back().first == B) {
-    Buckets.back().second += Count;
-    return;
-  }
-  auto It = std::lower_bound(Buckets.begin(), Buckets.end(), B,
-                             [](const std::pair<uint32_t, uint64_t> &E,
-                                uint32_t K) { return E.first < K; });
-  if (It != Buckets.end() && It->first == B)
-    It->second += Count;
-  else
-    Buckets.insert(It, {B, Count});
+uint32_t Histogram::addBlock(uint32_t Range) {
+  Counts.resize(Counts.size() + Sub, 0);
+  uint32_t S = static_cast<uint32_t>(Counts.size() / Sub);
+  Slot[Range] = static_cast<uint8_t>(S);
+  return S;
+}
+
+size_t Histogram::bucketCount() const {
+  size_t N = 0;
+  for (uint64_t C : Counts)
+    N += C != 0;
+  return N;
 }
 
 void Histogram::merge(const Histogram &Other) {
   if (Other.Total == 0)
     return;
-  std::vector<std::pair<uint32_t, uint64_t>> Out;
-  Out.reserve(Buckets.size() + Other.Buckets.size());
-  auto A = Buckets.begin(), AE = Buckets.end();
-  auto B = Other.Buckets.begin(), BE = Other.Buckets.end();
-  while (A != AE || B != BE) {
-    if (B == BE || (A != AE && A->first < B->first))
-      Out.push_back(*A++);
-    else if (A == AE || B->first < A->first)
-      Out.push_back(*B++);
-    else {
-      Out.push_back({A->first, A->second + B->second});
-      ++A;
-      ++B;
-    }
+  for (uint32_t R = 0; R < Ranges; ++R) {
+    uint32_t O = Other.Slot[R];
+    if (!O)
+      continue;
+    uint32_t S = Slot[R] ? Slot[R] : addBlock(R);
+    const uint64_t *From = &Other.Counts[(O - 1) * Sub];
+    uint64_t *To = &Counts[(S - 1) * Sub];
+    for (uint32_t I = 0; I < Sub; ++I)
+      To[I] += From[I];
   }
-  Buckets.swap(Out);
   Total += Other.Total;
   Min = std::min(Min, Other.Min);
   Max = std::max(Max, Other.Max);
@@ -102,10 +75,16 @@ uint64_t Histogram::percentile(double P) const {
   uint64_t Rank = static_cast<uint64_t>(std::ceil(Exact * (1 - 1e-12L)));
   Rank = std::clamp<uint64_t>(Rank, 1, Total);
   uint64_t Seen = 0;
-  for (const auto &[Bucket, Count] : Buckets) {
-    Seen += Count;
-    if (Seen >= Rank)
-      return std::clamp(valueOf(Bucket), Min, Max);
+  for (uint32_t R = 0; R < Ranges; ++R) {
+    uint32_t S = Slot[R];
+    if (!S)
+      continue;
+    const uint64_t *C = &Counts[(S - 1) * Sub];
+    for (uint32_t I = 0; I < Sub; ++I) {
+      Seen += C[I];
+      if (C[I] && Seen >= Rank)
+        return std::clamp(valueOf(R * Sub + I), Min, Max);
+    }
   }
   return Max;
 }

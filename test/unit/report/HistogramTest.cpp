@@ -161,3 +161,53 @@ TEST(Histogram, SparseMemory) {
     H.record(1000 + I % 3);
   EXPECT_LE(H.bucketCount(), 3u);
 }
+
+// Two-level storage: a 128-counter block per power-of-two range ever hit,
+// so memory follows the number of distinct magnitudes, not the values.
+TEST(Histogram, BlocksFollowMagnitudes) {
+  Histogram H;
+  EXPECT_EQ(H.blockCount(), 0u);
+  for (int I = 0; I < 100000; ++I)
+    H.record(1000 + I % 200); // [512, 1024) and [1024, 2048)
+  EXPECT_EQ(H.blockCount(), 2u);
+  H.record(5);
+  H.record(UINT64_MAX);
+  EXPECT_EQ(H.blockCount(), 4u);
+  EXPECT_EQ(H.max(), UINT64_MAX);
+  EXPECT_EQ(H.percentile(100), UINT64_MAX);
+  EXPECT_EQ(H.percentile(0), 5u);
+}
+
+// Branch-free bucketOf against the definition: exact below 128, then 128
+// sub-buckets per power of two, in increasing order across magnitudes.
+TEST(Histogram, BucketOfMatchesTheLayout) {
+  for (uint64_t V = 0; V < 128; ++V)
+    EXPECT_EQ(Histogram::bucketOf(V), V);
+  for (unsigned E = 7; E < 64; ++E)
+    for (uint64_t Sub : {uint64_t(0), uint64_t(1), uint64_t(64), uint64_t(127)}) {
+      uint64_t V = (uint64_t(128) + Sub) << (E - 7);
+      EXPECT_EQ(Histogram::bucketOf(V), 128 + (E - 7) * 128 + Sub) << V;
+      EXPECT_EQ(Histogram::bucketOf(V | ((uint64_t(1) << (E - 7)) - 1)),
+                Histogram::bucketOf(V))
+          << V;
+    }
+}
+
+// Merging histograms whose blocks were allocated in different orders.
+TEST(Histogram, MergeAcrossBlockOrders) {
+  Histogram A, B, All;
+  const uint64_t Xs[] = {3, 300, 3000000, 30, 30000000000ull, 300000};
+  for (uint64_t X : Xs) {
+    A.record(X, 2);
+    All.record(X, 2);
+  }
+  for (int I = 5; I >= 0; --I) {
+    B.record(Xs[I] + 1, 3);
+    All.record(Xs[I] + 1, 3);
+  }
+  A.merge(B);
+  EXPECT_EQ(A.count(), All.count());
+  EXPECT_EQ(A.bucketCount(), All.bucketCount());
+  for (double P : Ps)
+    EXPECT_EQ(A.percentile(P), All.percentile(P)) << P;
+}
