@@ -18,6 +18,13 @@ START=$SECONDS
 step() { printf '\n==> [%dm%02ds] %s\n' $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)) "$*"; }
 results=()
 status=0
+# Every ctest run's output is kept so that the summary can add them up.
+CTEST_LOG=$(mktemp)
+trap 'rm -f "$CTEST_LOG"' EXIT
+run_ctest() { # run_ctest <ctest args...>; returns ctest's status
+  ctest "$@" 2>&1 | tee -a "$CTEST_LOG"
+  return "${PIPESTATUS[0]}"
+}
 record() { # record <name> <exit status>
   if [ "$2" -eq 0 ]; then results+=("ok      $1"); else results+=("FAILED  $1"); status=1; fi
 }
@@ -40,11 +47,11 @@ record "build, LLVM 14 (plugin only)" $build14
 
 # A failed build still runs the tests that did build: more information.
 step "4/6 Tests, LLVM 19 (ctest in $BUILD/)"
-ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS" --timeout 600
+run_ctest --test-dir "$BUILD" --output-on-failure -j "$JOBS" --timeout 600
 record "tests, LLVM 19" $?
 
 step "5/6 Tests, LLVM 14 (ctest in $BUILD14/)"
-ctest --test-dir "$BUILD14" --output-on-failure -j "$JOBS" --timeout 600
+run_ctest --test-dir "$BUILD14" --output-on-failure -j "$JOBS" --timeout 600
 record "tests, LLVM 14" $?
 
 # libFuzzer targets (test/fuzz) need -fsanitize=fuzzer,address,undefined:
@@ -54,10 +61,14 @@ cmake -S . -B "$BUILD-fuzz" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COM
   -DHOTPATH_BUILD_FUZZERS=ON -DHOTPATH_BUILD_EXAMPLES=OFF \
   -DHOTPATH_FUZZ_SECONDS="${HOTPATH_FUZZ_SECONDS:-30}" &&
   cmake --build "$BUILD-fuzz" -j "$JOBS" --target hotpath_fuzzers &&
-  ctest --test-dir "$BUILD-fuzz" -L fuzz --output-on-failure -j "$JOBS"
+  run_ctest --test-dir "$BUILD-fuzz" -L fuzz --output-on-failure -j "$JOBS"
 record "fuzzing" $?
 
 step "Summary"
 printf '  %s\n' "${results[@]}"
 [ $status -eq 0 ] && echo "All suites passed." || echo "Some suites FAILED (see above)."
+# One closing line over all suites ("N passed, N failed"), from ctest's own
+# "tests passed, F tests failed out of T" lines.
+awk '/tests passed, [0-9]+ tests failed out of/ { f += $(NF-5); t += $NF }
+     END { printf "total: %d passed, %d failed\n", t - f, f }' "$CTEST_LOG"
 exit $status
