@@ -7,6 +7,7 @@
 #include "Options.h"
 #include "Registry.h"
 #include "ReportWriter.h"
+#include "SignalReport.h"
 #include "ThreadState.h"
 #include "Valgrind.h"
 #include "hotpath/abi.h"
@@ -206,6 +207,7 @@ void sessionBegin(BeginKind Kind) {
     startDrainThread(Opts->DrainIntervalMs);
   if (!AtexitDone)
     AtexitDone = atexit(onExit) == 0;
+  installSignalReport(); // SIGINT/SIGTERM at their default: report first
   callgrindSessionBegin(); // last: the session's counts start here
   pthread_mutex_unlock(&SessLock);
 }

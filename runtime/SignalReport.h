@@ -1,0 +1,19 @@
+//===- SignalReport.h - Report of a program stopped by a signal -*- C++ -*-===//
+//
+// SIGINT and SIGTERM with the default disposition end the session (the
+// report is written) before the process dies of them. SignalReport.cpp
+// says how, and what is never touched.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_SIGNALREPORT_H
+#define HOTPATH_RUNTIME_SIGNALREPORT_H
+
+namespace hotpath::rt {
+
+/// Installs the handlers where the disposition is the default; once per
+/// process (the first session begin), never under Valgrind.
+void installSignalReport();
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_SIGNALREPORT_H
