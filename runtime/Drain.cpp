@@ -1,5 +1,6 @@
 //===- Drain.cpp - Sweeping the queues into per-function statistics -------===//
 #include "Drain.h"
+#include "AllocTracker.h"
 #include "Clock.h"
 #include "Registry.h"
 #include "ThreadState.h"
@@ -116,10 +117,12 @@ ThreadInfo infoOf(ThreadState *T, bool Exited) {
   I.Name = T->Name;
   I.Events = T->DrainCalls;
   I.Exited = Exited;
+  takeThreadAllocs(T, I);
   return I;
 }
 
 void *drainMain(void *) {
+  InRuntime = 1; // the drain's allocations are the runtime's own
   sigset_t All;
   sigfillset(&All);
   pthread_sigmask(SIG_BLOCK, &All, nullptr); // signals go to the program
@@ -162,7 +165,10 @@ Aggregate &aggregate() {
   return *Agg;
 }
 
-void resetAggregate() { aggregate() = Aggregate(); }
+void resetAggregate() {
+  aggregate() = Aggregate();
+  resetAllocAggregate();
+}
 
 namespace {
 void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch,
@@ -175,7 +181,13 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch,
   uint64_t M = fixedOf(R);
   FunctionTiming *Tm = A.Timing.data();
   size_t Size = A.Timing.size();
+  uint64_t AllocEvents = 0;
   uint64_t N = T->Q.consume([&](const Event &E) {
+    if (__builtin_expect(E.Caller == AllocEventCaller, 0)) {
+      recordAllocEvent(E.Id, E.Ticks); // bytes of a call (AllocTracker.h)
+      ++AllocEvents;
+      return;
+    }
     if (__builtin_expect(E.Id >= Size, 0)) {
       growTiming(A, E.Id);
       Tm = A.Timing.data();
@@ -183,8 +195,11 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch,
     }
     Tm[E.Id].add(toNsFixed(E.Ticks, M));
   });
+  N -= AllocEvents;
   A.Events += N;
   T->DrainCalls += N;
+  if (St == ThreadExited || Final)
+    sweepAllocs(T);
   if (St == ThreadExited || Final)
     mergeTables(T, A, R);
   if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
@@ -211,6 +226,7 @@ void sweepAll(bool Final, uint32_t Epoch) {
 }
 
 void deliverExitedThread(ThreadState *T) {
+  RuntimeScope InRt;
   drainLock();
   if (T->Status.load(std::memory_order_acquire) == ThreadExited)
     sweepOne(aggregate(), T, false, 0, nsPerTick());

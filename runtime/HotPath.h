@@ -27,6 +27,7 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp);
 void exitSlow(hotpath_fn_desc *D, uintptr_t Sp);
 void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp);
 HP_COLD_CC void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks);
+HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F); // AllocTracker
 
 #define HP_LIKELY(X) __builtin_expect(!!(X), 1)
 #define HP_UNLIKELY(X) __builtin_expect(!!(X), 0)
@@ -66,6 +67,7 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   T->Top = F;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   F->Id = Id;
+  F->AllocMark = 0;
   if constexpr (Excl != 0)
     F->Child = 0;
   F->SpInv = SpInv;
@@ -87,6 +89,8 @@ HP_INLINE void closeTop(ThreadState *T) {
   Frame *F = T->Top;
   uint64_t Start = F->Start, Child = Excl != 0 ? F->Child : 0;
   uint32_t Id = F->Id;
+  if (HP_UNLIKELY(F->AllocMark)) // this call allocated (AllocTracker.h)
+    allocFrameClosed(T, F);
   bool Timed = AllTimed == 1 || Start;
   uint64_t Now = Timed ? readTicksAs<K>() : 0;
   Frame *P = F - 1;

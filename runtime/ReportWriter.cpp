@@ -102,7 +102,10 @@ void buildAlloc(const Snapshot &S, const Options &O,
           : "Bytes allocated per call, exclusive: by the function itself, not "
             "its measured callees.";
   if (!S.AllocTracked)
-    Sec.Description += " Allocation tracking was off.";
+    Sec.Description += S.UnderValgrind
+                           ? " Not tracked under Valgrind (its tools replace "
+                             "or watch malloc): see the native run."
+                           : " Allocation tracking was off.";
   for (const FunctionAlloc &A : S.Alloc)
     Sec.Total += A.Bytes;
   for (size_t Id = 1; Id < S.Alloc.size() && Id < S.Functions.size(); ++Id) {
@@ -127,6 +130,7 @@ void buildAlloc(const Snapshot &S, const Options &O,
     R.PercentTotal = percentOf(A.Bytes, Sec.Total);
     R.Allocs = A.Allocs;
     R.Freed = A.FreedBytes;
+    R.Frees = A.Frees;
     Sec.Data.push_back(std::move(R));
   }
   report::sortRows(Sec.Data);

@@ -1,5 +1,6 @@
 //===- Session.cpp - Session lifecycle, snapshot, fork, second copy -------===//
 #include "Session.h"
+#include "AllocTracker.h"
 #include "Callgrind.h"
 #include "Clock.h"
 #include "Drain.h"
@@ -7,7 +8,6 @@
 #include "Options.h"
 #include "Registry.h"
 #include "ReportWriter.h"
-#include "SignalReport.h"
 #include "ThreadState.h"
 #include "Valgrind.h"
 #include "hotpath/abi.h"
@@ -87,6 +87,7 @@ void atforkChild() {
       continue;
     T->Q.discardAll();
     clearTables(T, functionCount());
+    discardAllocs(T);
     T->DrainCalls = 0;
     if (T != CurrentThread)
       T->Status.store(ThreadFree); // its thread was not copied
@@ -134,6 +135,11 @@ Snapshot buildSnapshot() {
   }
   S.Timing = std::move(A.Timing);
   S.Timing.resize(N + 1);
+  std::vector<uint64_t> Calls(N + 1);
+  for (uint32_t I = 1; I <= N; ++I)
+    Calls[I] = S.Timing[I].Calls;
+  S.Alloc = takeAllocAggregate(Calls);
+  S.AllocTracked = allocTracked();
   S.Threads = std::move(A.Exited);
   collectLiveThreads(S.Threads);
   S.Warnings = *RtWarnings;
@@ -144,6 +150,7 @@ Snapshot buildSnapshot() {
 // Under SessLock.
 void endLocked(bool Report) {
   __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
+  allocSessionEnd();
   Active = false;
   if (Report)
     callgrindSessionEnd(); // dump before the final drain runs
@@ -169,6 +176,7 @@ void endLocked(bool Report) {
 } // namespace
 
 void sessionBegin(BeginKind Kind) {
+  RuntimeScope InRt;
   pthread_mutex_lock(&SessLock);
   if (Active && !(Implicit && Kind != BeginKind::Lazy)) {
     pthread_mutex_unlock(&SessLock); // nested begin: nothing to do
@@ -187,9 +195,12 @@ void sessionBegin(BeginKind Kind) {
                          : Rate >= 1         ? 1
                                      : uint64_t(std::llround(1.0 / Rate));
   CurrentConfig.Exclusive = Opts->TimeExclusive;
-  __atomic_store_n(&CountOnlyMode, CurrentConfig.Period == ~0ull ? 1u : 0u,
-                   __ATOMIC_RELAXED);
-  selectHookImplementations(CurrentConfig.Period == ~0ull, ClockUsesTsc);
+  allocSessionBegin(*Opts, Vg, *RtWarnings);
+  // Attributing allocations needs the shadow stack, which count-only mode
+  // does not keep: untimed calls then go through the sampled hooks.
+  bool CountOnly = CurrentConfig.Period == ~0ull && !allocNeedsStack();
+  __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
+  selectHookImplementations(CountOnly, ClockUsesTsc);
   clockStartCalibration();
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session
@@ -207,12 +218,12 @@ void sessionBegin(BeginKind Kind) {
     startDrainThread(Opts->DrainIntervalMs);
   if (!AtexitDone)
     AtexitDone = atexit(onExit) == 0;
-  installSignalReport(); // SIGINT/SIGTERM at their default: report first
   callgrindSessionBegin(); // last: the session's counts start here
   pthread_mutex_unlock(&SessLock);
 }
 
 void sessionEnd() {
+  RuntimeScope InRt;
   pthread_mutex_lock(&SessLock);
   if (Active)
     endLocked(/*Report=*/true);

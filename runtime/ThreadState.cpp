@@ -1,5 +1,6 @@
 //===- ThreadState.cpp - Per-thread states: attach, exit, recycle ---------===//
 #include "ThreadState.h"
+#include "AllocTracker.h"
 #include "Drain.h"
 #include "Registry.h"
 
@@ -86,6 +87,7 @@ ThreadState *claimFree() {
 ThreadState *attachThread() {
   if (Attaching)
     return nullptr;
+  RuntimeScope InRt; // pthread_setspecific may allocate
   Attaching = 1;
   pthread_once(&KeyOnce, makeKey);
   ThreadState *T = claimFree();

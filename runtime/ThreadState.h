@@ -26,7 +26,9 @@ struct Frame {
   uint64_t SpInv; // ~stack address of the call
   uint64_t Child; // ticks spent in measured children (exclusive time)
   uint32_t Id;    // function id; NoCaller in the sentinel Stack[0]
-  uint32_t Pad;
+  // Non-zero when this call allocated: its AllocState::Stack slot is valid
+  // (AllocTracker.h). Cleared at entry.
+  uint32_t AllocMark;
 };
 constexpr uint32_t NoCaller = ~0u;
 
@@ -61,6 +63,7 @@ struct ThreadState {
   // handler's hook that interrupted one. A nested hook never closes a frame
   // but its own: the interrupted one may hold the top frame in a register.
   uint32_t InHook;
+  struct AllocState *Alloc; // allocation tracking (AllocTracker.h), lazily
   EventQueue Q;
 
   // Cold.

@@ -57,6 +57,7 @@ void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {
     A.Total += R.Total;
     A.Allocs += R.Allocs;
     A.Freed += R.Freed;
+    A.Frees += R.Frees;
   }
   for (FunctionRow &A : Acc.Data) {
     A.Avg = roundDiv(A.Total, A.Calls);

@@ -48,6 +48,7 @@ struct FunctionRow {
   uint64_t Total = 0;
   double PercentTotal = 0;        // of the section's total (see the schema)
   uint64_t Allocs = 0, Freed = 0; // alloc rows only
+  uint64_t Frees = 0;             // alloc rows: number of frees
 };
 
 struct FunctionsSection {

@@ -54,6 +54,7 @@ OJson sectionToJson(const FunctionsSection &S) {
     if (S.Kind == SectionKind::Alloc) {
       Row["allocs"] = R.Allocs;
       Row["freed"] = R.Freed;
+      Row["frees"] = R.Frees;
     }
     Data.push_back(std::move(Row));
   }

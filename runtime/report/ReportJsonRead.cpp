@@ -220,6 +220,8 @@ void readSection(const Json &J, FunctionsSection &S) {
     if (S.Kind == SectionKind::Alloc) {
       R.Allocs = getUnsigned(RJ, RP, "allocs");
       R.Freed = getUnsigned(RJ, RP, "freed");
+      if (RJ.contains("frees")) // added after version 1's first reports
+        R.Frees = getUnsigned(RJ, RP, "frees");
     }
     S.Data.push_back(std::move(R));
   }

@@ -23,7 +23,7 @@
 // JSON-DAG: {"name":"demo::work(int)","file":"{{.*}}real-report.cpp","line":[[@LINE+19]],"calls":100,
 // JSON-DAG: "threads":{"description":
 //
-// TABLE:      [hotpath] {{[0-9.]+ (m|µ)?s}} | timing, threads
+// TABLE:      [hotpath] {{[0-9.]+ (m|µ)?s}} | timing, alloc, threads
 // TABLE-EMPTY:
 // TABLE-NEXT: timing - Execution duration of functions (inclusive).
 // TABLE-NEXT: +--
