@@ -8,6 +8,7 @@
 #include "Options.h"
 #include "Registry.h"
 #include "ReportWriter.h"
+#include "SignalReport.h"
 #include "ThreadState.h"
 #include "Valgrind.h"
 #include "hotpath/abi.h"
@@ -218,6 +219,7 @@ void sessionBegin(BeginKind Kind) {
     startDrainThread(Opts->DrainIntervalMs);
   if (!AtexitDone)
     AtexitDone = atexit(onExit) == 0;
+  installSignalReport(); // SIGINT/SIGTERM at their default: report first
   callgrindSessionBegin(); // last: the session's counts start here
   pthread_mutex_unlock(&SessLock);
 }
