@@ -58,29 +58,6 @@ private:
   std::string Message;
 };
 
-const char *typeName(const toml::node &N) {
-  switch (N.type()) {
-  case toml::node_type::table:
-    return "a table";
-  case toml::node_type::array:
-    return "an array";
-  case toml::node_type::string:
-    return "a string";
-  case toml::node_type::integer:
-    return "an integer";
-  case toml::node_type::floating_point:
-    return "a floating-point number";
-  case toml::node_type::boolean:
-    return "a boolean";
-  case toml::node_type::date:
-  case toml::node_type::time:
-  case toml::node_type::date_time:
-    return "a date/time";
-  default:
-    return "nothing";
-  }
-}
-
 /// " (did you mean 'include'?)" for a near miss, else "".
 std::string suggest(StringRef Key) {
   for (const char *K : FunctionKeys)
@@ -97,14 +74,14 @@ stringArray(StringRef Key, const toml::node &V, StringRef What, Problems &P) {
   const toml::array *Arr = V.as_array();
   if (!Arr) {
     P.add(V.source(), "'" + Key + "' must be an array of " + What + ", not " +
-                          typeName(V) + " (write " + Key + " = [\"...\"])");
+                          tomlTypeName(V) + " (write " + Key + " = [\"...\"])");
     return Out;
   }
   for (const toml::node &E : *Arr) {
     const auto *S = E.as_string();
     if (!S) {
-      P.add(E.source(),
-            "'" + Key + "' entries must be " + What + ", not " + typeName(E));
+      P.add(E.source(), "'" + Key + "' entries must be " + What + ", not " +
+                            tomlTypeName(E));
       continue;
     }
     Out.emplace_back(S->get(), &E);
@@ -162,13 +139,13 @@ void readFunctions(const toml::table &T, Config &C, Problems &P) {
         C.Main = B->get();
       else
         P.add(V.source(), "'main' must be a boolean (true or false), not " +
-                              Twine(typeName(V)));
+                              Twine(tomlTypeName(V)));
     } else if (Key == "min_instructions") {
       const auto *I = V.as_integer();
       if (!I)
         P.add(V.source(), "'min_instructions' must be a non-negative "
                           "integer, not " +
-                              Twine(typeName(V)));
+                              Twine(tomlTypeName(V)));
       else if (I->get() < 0)
         P.add(V.source(), "'min_instructions' must be a non-negative "
                           "integer, not " +
@@ -240,7 +217,7 @@ Expected<Config> parseConfig(StringRef Text, StringRef Path) {
         readFunctions(*T, C, P);
       else
         P.add(V.source(), "'functions' must be a table ([functions]), not " +
-                              Twine(typeName(V)));
+                              Twine(tomlTypeName(V)));
       continue;
     }
     bool Known = false;

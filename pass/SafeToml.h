@@ -30,4 +30,30 @@
 #include <toml++/toml.h>
 #pragma pop_macro("NDEBUG")
 
+namespace hotpath {
+/// "a string", "an integer", ...: the type of a node in an error message.
+inline const char *tomlTypeName(const toml::node &N) {
+  switch (N.type()) {
+  case toml::node_type::table:
+    return "a table";
+  case toml::node_type::array:
+    return "an array";
+  case toml::node_type::string:
+    return "a string";
+  case toml::node_type::integer:
+    return "an integer";
+  case toml::node_type::floating_point:
+    return "a floating-point number";
+  case toml::node_type::boolean:
+    return "a boolean";
+  case toml::node_type::date:
+  case toml::node_type::time:
+  case toml::node_type::date_time:
+    return "a date/time";
+  default:
+    return "nothing";
+  }
+}
+} // namespace hotpath
+
 #endif // HOTPATH_PASS_SAFETOML_H

@@ -71,28 +71,11 @@ public:
     throw PolicyError{Where + ": " + Key + ": " + What};
   }
 
-  static const char *typeName(const toml::node &N) {
-    switch (N.type()) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a float";
-    case toml::node_type::boolean:
-      return "a boolean";
-    default:
-      return "a date or time";
-    }
-  }
-
   [[noreturn]] void wrongType(const toml::node &N, const std::string &Key,
                               const char *Expected) {
-    fail(&N, Key, std::string("expected ") + Expected + ", got " + typeName(N));
+    fail(&N, Key,
+         std::string("expected ") + Expected + ", got " +
+             hotpath::tomlTypeName(N));
   }
 
   [[noreturn]] void unknownKey(const toml::node &N, const std::string &Key,
@@ -335,15 +318,14 @@ public:
       if (!Foreign)
         unknownKey(V, K, "pr_check, functions");
       // The threads section exists here too, but only as a report.
-      P.Notes.push_back("[" + K + "] (line " +
-                        std::to_string(V.source().begin.line) +
-                        (K == "threads"
-                             ? ") is a hotpath-rs section; hotpath for C and "
-                               "C++ reports threads but does not judge them; "
-                               "ignored"
-                             : ") is a hotpath-rs section for a resource that "
-                               "hotpath for C and C++ does not profile; "
-                               "ignored"));
+      P.Notes.push_back(
+          "[" + K + "] (line " + std::to_string(V.source().begin.line) +
+          (K == "threads" ? ") is a hotpath-rs section; hotpath for C and "
+                            "C++ reports threads but does not judge them; "
+                            "ignored"
+                          : ") is a hotpath-rs section for a resource that "
+                            "hotpath for C and C++ does not profile; "
+                            "ignored"));
     }
   }
 
