@@ -66,6 +66,20 @@ void expect(bool Ok, const Json &J, const std::string &Path,
     fail(Path, std::string("expected ") + Expected + ", got " + typeName(J));
 }
 
+/// Calls Row(object, path) for each element of J.data, checking that it is
+/// an array of objects.
+template <typename RowFn>
+void forEachRow(const Json &J, const std::string &P, RowFn Row) {
+  const Json &Data = need(J, P, "data");
+  expect(Data.is_array(), Data, P + ".data", "an array");
+  for (size_t I = 0; I < Data.size(); ++I) {
+    const Json &RJ = Data[I];
+    std::string RP = P + ".data[" + std::to_string(I) + "]";
+    expect(RJ.is_object(), RJ, RP, "an object");
+    Row(RJ, RP);
+  }
+}
+
 std::string getString(const Json &Obj, const std::string &Path,
                       const std::string &Key) {
   const Json &J = need(Obj, Path, Key);
@@ -194,12 +208,7 @@ void readSection(const Json &J, FunctionsSection &S) {
     S.HookCostIr = getUnsigned(J, P, "hook_cost_ir");
   S.Tool = optString(J, P, "tool");
 
-  const Json &Data = need(J, P, "data");
-  expect(Data.is_array(), Data, P + ".data", "an array");
-  for (size_t I = 0; I < Data.size(); ++I) {
-    const Json &RJ = Data[I];
-    std::string RP = P + ".data[" + std::to_string(I) + "]";
-    expect(RJ.is_object(), RJ, RP, "an object");
+  forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
     FunctionRow R;
     R.Name = getString(RJ, RP, "name");
     R.File = getString(RJ, RP, "file");
@@ -224,7 +233,7 @@ void readSection(const Json &J, FunctionsSection &S) {
         R.Frees = getUnsigned(RJ, RP, "frees");
     }
     S.Data.push_back(std::move(R));
-  }
+  });
 }
 
 void readThreads(const Json &J, ThreadsSection &T) {
@@ -233,12 +242,7 @@ void readThreads(const Json &J, ThreadsSection &T) {
   T.Present = true;
   T.Description = getString(J, P, "description");
   T.AllocTracked = optBool(J, P, "alloc_tracked").value_or(false);
-  const Json &Data = need(J, P, "data");
-  expect(Data.is_array(), Data, P + ".data", "an array");
-  for (size_t I = 0; I < Data.size(); ++I) {
-    const Json &RJ = Data[I];
-    std::string RP = P + ".data[" + std::to_string(I) + "]";
-    expect(RJ.is_object(), RJ, RP, "an object");
+  forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
     ThreadRow R;
     R.Name = getString(RJ, RP, "name");
     R.Tid = getUnsigned(RJ, RP, "tid");
@@ -251,7 +255,7 @@ void readThreads(const Json &J, ThreadsSection &T) {
     expect(E.is_boolean(), E, RP + ".exited", "a boolean");
     R.Exited = E.get<bool>();
     T.Data.push_back(std::move(R));
-  }
+  });
 }
 
 void readReport(const Json &J, Report &R) {
