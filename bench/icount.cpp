@@ -57,7 +57,7 @@ static void timedMode(uint64_t P) {
   selectHookImplementations(false, ClockUsesTsc);
   if (ThreadState *T = CurrentThread) {
     T->Period = P;
-    T->Countdown = 1;
+    __hotpath_fast.countdown = 1;
   }
 }
 

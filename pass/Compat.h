@@ -15,7 +15,14 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Triple.h"
+#else
+#include "llvm/ADT/Triple.h"
+#endif
 
 namespace hotpath {
 namespace compat {
@@ -101,6 +108,36 @@ inline llvm::DISubprogram *cloneSubprogram(const llvm::DISubprogram &SP) {
   T->replaceOperandWith(7, nullptr); // retainedNodes
 #endif
   return llvm::MDNode::replaceWithDistinct(std::move(T));
+}
+
+/// An asm goto: `callbr` of `Asm` with one memory operand (`Mem`, of type
+/// `MemTy`; $0 in the string) and one label, ${1:l}, jumping to `Label`;
+/// falls through to `Next`. LLVM 16 names labels with `!i` constraints,
+/// LLVM 14 passes them as blockaddress operands.
+inline llvm::CallBrInst *
+createAsmGoto(llvm::IRBuilder<> &B, llvm::StringRef Asm,
+              llvm::StringRef MemConstraint, llvm::StringRef Clobbers,
+              llvm::Value *Mem, llvm::Type *MemTy, llvm::BasicBlock *Next,
+              llvm::BasicBlock *Label) {
+  llvm::Function *F = B.GetInsertBlock()->getParent();
+  llvm::SmallVector<llvm::Value *, 2> Args{Mem};
+  llvm::SmallVector<llvm::Type *, 2> Tys{Mem->getType()};
+#if LLVM_VERSION_MAJOR >= 16
+  std::string Constraints = (MemConstraint + ",!i," + Clobbers).str();
+#else
+  std::string Constraints = (MemConstraint + ",i," + Clobbers).str();
+  llvm::Constant *Addr = llvm::BlockAddress::get(F, Label);
+  Args.push_back(Addr);
+  Tys.push_back(Addr->getType());
+#endif
+  (void)F;
+  auto *FTy = llvm::FunctionType::get(B.getVoidTy(), Tys, false);
+  auto *IA = llvm::InlineAsm::get(FTy, Asm, Constraints,
+                                  /*hasSideEffects=*/true);
+  llvm::CallBrInst *CB = B.CreateCallBr(FTy, IA, Next, {Label}, Args);
+  CB->addParamAttr(0, llvm::Attribute::get(
+                          B.getContext(), llvm::Attribute::ElementType, MemTy));
+  return CB;
 }
 
 } // namespace compat

@@ -11,6 +11,7 @@
 #include "Compat.h"
 #include "Config.h"
 #include "Descriptors.h"
+#include "FastPath.h"
 #include "Rewrite.h"
 #include "Selection.h"
 
@@ -73,7 +74,7 @@ struct Plan {
 
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M) : M(M), D(M) {
+  explicit Instrumenter(Module &M) : M(M), D(M), FastTarget(fastPathTarget(M)) {
     const char *V = std::getenv("HOTPATH_VERBOSE");
     Verbose = V && StringRef(V) == "1";
     for (DICompileUnit *CU : M.debug_compile_units()) {
@@ -98,6 +99,7 @@ private:
 
   Module &M;
   Descriptors D;
+  bool FastTarget; // wrappers get the inline fast path (FastPath.h)
   bool Verbose = false;
   std::string CompileDir, TUPath;
   std::optional<Config> Cfg;
@@ -181,8 +183,12 @@ void Instrumenter::instrument(Plan &P) {
   std::string InPlace = inPlaceReason(F);
   FnRecord R;
   R.Hash = functionHash(F, TUPath);
+  // main runs once: its wrapper keeps the plain hook sequence, which the
+  // session hooks of `main = true` bracket.
+  bool FastPath = InPlace.empty() && F.getName() != "main" && FastTarget;
   R.Flags = (P.Labelled ? HOTPATH_FN_LABELLED : 0) |
             (InPlace.empty() ? 0 : HOTPATH_FN_IN_PLACE) |
+            (FastPath ? HOTPATH_FN_FAST_PATH : 0) |
             (F.getName() == "main" ? HOTPATH_FN_MAIN : 0) |
             (F.hasLocalLinkage() ? HOTPATH_FN_INTERNAL : 0);
   R.Name = P.Sel.Name;
@@ -196,7 +202,7 @@ void Instrumenter::instrument(Plan &P) {
 
   Constant *Desc = D.create(R);
   if (InPlace.empty())
-    wrapFunction(F, R.Hash, Desc, D.hooks());
+    wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath);
   else
     instrumentInPlace(F, Desc, D.hooks());
 }

@@ -4,6 +4,12 @@
 // and calling convention unchanged):
 //
 //   define ... @f(args) {
+//     callbr <the fast-path gate>     ; x86-64 ELF only (FastPath.cpp):
+//       to label %hotpath.fast [label %hotpath.hooked]
+//   hotpath.fast:                     ; counted inline by the gate
+//     %t = tail call @f.hotpath.N(args)
+//     ret %t
+//   hotpath.hooked:
 //     call void @__hotpath_enter(ptr @__hotpath_desc.N)
 //     %r = notail call @f.hotpath.N(args)   ; `invoke` if the body may unwind
 //     call void @__hotpath_exit(ptr @__hotpath_desc.N)
@@ -22,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
 #include "Compat.h"
+#include "FastPath.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -156,6 +163,35 @@ void pinMarker(Function &Marker) {
   B.CreateCall(Asm)->setDoesNotThrow();
 }
 
+/// Parameter and return attributes (sret, byval, ...) are part of the ABI
+/// of the call and must match the callee's.
+void setMarkerCallAttrs(CallBase &Call, Function &F) {
+  AttributeList AL = F.getAttributes();
+  SmallVector<AttributeSet, 8> ParamAttrs;
+  for (unsigned I = 0, E = F.arg_size(); I != E; ++I)
+    ParamAttrs.push_back(AL.getParamAttrs(I));
+  Call.setAttributes(AttributeList::get(F.getContext(), AttributeSet(),
+                                        AL.getRetAttrs(), ParamAttrs));
+  Call.setCallingConv(F.getCallingConv());
+}
+
+void emitReturn(IRBuilder<> &B, Function &F, Value *Result) {
+  if (F.getReturnType()->isVoidTy())
+    B.CreateRetVoid();
+  else
+    B.CreateRet(Result);
+}
+
+/// `tail` promises the callee reads nothing of the caller's frame; memory
+/// passed in the argument area (byval and friends) is the caller's.
+bool canTailCall(const Function &F) {
+  for (const Argument &A : F.args())
+    if (A.hasByValAttr() || A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
+        A.hasSwiftErrorAttr())
+      return false;
+  return true;
+}
+
 } // namespace
 
 std::string inPlaceReason(const Function &F) {
@@ -176,7 +212,7 @@ std::string inPlaceReason(const Function &F) {
 }
 
 Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
-                       const Hooks &H) {
+                       const Hooks &H, bool FastPath) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
 
@@ -217,11 +253,26 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   DebugLoc DL = hookLoc(F);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
   B.SetCurrentDebugLocation(DL);
-  callHook(B, H.Enter, {Desc});
-
   SmallVector<Value *, 8> Args;
   for (Argument &A : F.args())
     Args.push_back(&A);
+
+  if (FastPath) {
+    // Counted inline: nothing is left to do after the body, so the marker
+    // is a tail call (a jump) when the arguments allow one.
+    auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
+    auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
+    emitFastPathGate(B, Desc, Fast, Hooked);
+    B.SetInsertPoint(Fast);
+    CallInst *TC = B.CreateCall(Marker, Args);
+    setMarkerCallAttrs(*TC, F);
+    if (canTailCall(F))
+      TC->setTailCallKind(CallInst::TCK_Tail);
+    emitReturn(B, F, TC);
+    B.SetInsertPoint(Hooked);
+  }
+
+  callHook(B, H.Enter, {Desc});
   CallBase *Call;
   if (Marker->doesNotThrow()) {
     auto *CI = B.CreateCall(Marker, Args);
@@ -232,21 +283,9 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
     Call = B.CreateInvoke(Marker, Cont, createCleanup(F, Desc, H, DL), Args);
     B.SetInsertPoint(Cont);
   }
-  // Parameter and return attributes (sret, byval, ...) are part of the ABI
-  // of the call and must match the callee's.
-  AttributeList AL = F.getAttributes();
-  SmallVector<AttributeSet, 8> ParamAttrs;
-  for (unsigned I = 0, E = F.arg_size(); I != E; ++I)
-    ParamAttrs.push_back(AL.getParamAttrs(I));
-  Call->setAttributes(
-      AttributeList::get(Ctx, AttributeSet(), AL.getRetAttrs(), ParamAttrs));
-  Call->setCallingConv(F.getCallingConv());
-
+  setMarkerCallAttrs(*Call, F);
   callHook(B, H.Exit, {Desc});
-  if (F.getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(Call);
+  emitReturn(B, F, Call);
   return Marker;
 }
 

@@ -3,6 +3,8 @@
 // SPEC 4. A selected function `f` keeps its symbol and becomes
 //
 //   f(args) {
+//     if (<fast path: this thread armed, call counted inline>)  // x86-64
+//       return f.hotpath.<N>(args);
 //     __hotpath_enter(&desc);
 //     r = f.hotpath.<N>(args);
 //     __hotpath_exit(&desc);
@@ -31,9 +33,11 @@ namespace hotpath {
 std::string inPlaceReason(const llvm::Function &F);
 
 /// Moves the body of `F` to `<name>.hotpath.<Hash>` and makes `F` call it
-/// between the hooks. Returns the marker.
+/// between the hooks, after the inline fast path when `FastPath`
+/// (FastPath.h). Returns the marker.
 llvm::Function *wrapFunction(llvm::Function &F, uint64_t Hash,
-                             llvm::Constant *Desc, const Hooks &H);
+                             llvm::Constant *Desc, const Hooks &H,
+                             bool FastPath);
 
 /// Enter hook at the entry, exit hook on every path that leaves `F`.
 void instrumentInPlace(llvm::Function &F, llvm::Constant *Desc, const Hooks &H);

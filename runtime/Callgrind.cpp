@@ -6,6 +6,7 @@
 #include "Valgrind.h"
 #include "callgrind/CallgrindDump.h"
 #include "callgrind/ReportMerge.h"
+#include "hotpath/abi.h"
 #include "report/AtomicFile.h"
 #include "report/ReportJson.h"
 
@@ -99,19 +100,27 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
   for (size_t Id = 1; Id < S.Timing.size(); ++Id)
     MeasuredCalls += S.Timing[Id].Calls;
   // What one measured call of g costs hotpath, in Ir: the hooks (the same
-  // for every call: their bodies run with collection off) and g's wrapper
-  // when it is a function of its own. Subtracted from f once per call of g
-  // nested in f (nothing when the nested counts are unknown).
+  // for every call: their bodies run with collection off), g's wrapper
+  // when it is a function of its own, and otherwise, when the wrapper has
+  // the fast path, its gate inlined into the caller (never armed under
+  // Valgrind: always the same HOTPATH_FAST_PATH_GATE_IR instructions).
+  // Subtracted from f once per call of g nested in f (nothing when the nested
+  // counts are unknown).
   long double HookCost =
       MeasuredCalls ? (long double)A.HookIr / MeasuredCalls : 0;
   std::vector<long double> CallCost(S.Functions.size(), HookCost);
   uint64_t WrapperIr = 0;
   for (size_t Id = 1; Id < S.Functions.size() && Id < S.Timing.size(); ++Id) {
+    uint64_t Calls = S.Timing[Id].Calls;
     auto It = A.Markers.find(S.Functions[Id].Hash);
-    if (It != A.Markers.end() && S.Timing[Id].Calls) {
-      CallCost[Id] += (long double)It->second.WrapperIr / S.Timing[Id].Calls;
-      WrapperIr += It->second.WrapperIr;
-    }
+    if (It == A.Markers.end() || !Calls)
+      continue;
+    uint64_t Own = It->second.WrapperIr;
+    if (S.Functions[Id].Flags & HOTPATH_FN_FAST_PATH)
+      Own += HOTPATH_FAST_PATH_GATE_IR *
+             (Calls - std::min(Calls, It->second.WrapperCalls));
+    CallCost[Id] += (long double)Own / Calls;
+    WrapperIr += Own;
   }
   std::vector<long double> Own(S.Functions.size(), 0);
   if (Nested) {

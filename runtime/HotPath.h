@@ -74,8 +74,10 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   uint64_t Start = 0;
   if constexpr (AllTimed == 1) {
     Start = readTicksAs<K>();
-  } else if (HP_LIKELY(--T->Countdown == 0)) {
-    T->Countdown = T->Period;
+  } else if (HP_UNLIKELY(--__hotpath_fast.countdown <= 0)) {
+    // Shared with the wrappers' fast path (abi.h), which takes the calls
+    // before this one while the thread is armed.
+    __hotpath_fast.countdown = countdownReload(T->Period);
     Start = readTicksAs<K>();
   }
   F->Start = Start;

@@ -245,6 +245,7 @@ Options parseOptions(const char *(*Get)(const char *Name)) {
   P.flag("HOTPATH_ALLOC", O.Alloc);
   P.flag("HOTPATH_ALLOC_CUMULATIVE", O.AllocCumulative);
   P.flag("HOTPATH_TIME_EXCLUSIVE", O.TimeExclusive);
+  P.flag("HOTPATH_FAST_PATH", O.FastPath);
   P.var("HOTPATH_DRAIN_INTERVAL", "milliseconds, an integer in [1, 60000]",
         "50", [&](const std::string &V) {
           unsigned N;

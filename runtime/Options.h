@@ -28,11 +28,12 @@ struct Options {
   bool Alloc = true;
   bool AllocCumulative = false;
   bool TimeExclusive = false;
+  bool FastPath = true; // HOTPATH_FAST_PATH: wrappers may count inline
   unsigned DrainIntervalMs = 50;
   std::string CallgrindOutFile = "callgrind.out.%p";
-  std::string MergeReport;             // HOTPATH_MERGE_REPORT
+  std::string MergeReport; // HOTPATH_MERGE_REPORT
   std::string ReportLabel, Benchmark, UserMetadata;
-  std::vector<std::string> Warnings;   // one per invalid value
+  std::vector<std::string> Warnings; // one per invalid value
 };
 
 /// Reads every HOTPATH_* variable of SPEC 6 from the environment. Prints

@@ -200,6 +200,14 @@ void sessionBegin(BeginKind Kind) {
   // Attributing allocations needs the shadow stack, which count-only mode
   // does not keep: untimed calls then go through the sampled hooks.
   bool CountOnly = CurrentConfig.Period == ~0ull && !allocNeedsStack();
+  // The wrappers' inline fast path counts a call without a frame: only
+  // when no call needs one (an untimed call under exclusive time or
+  // allocation tracking still does), and never under Valgrind, where every
+  // call goes through the hooks that keep hotpath's cost out of callers
+  // (docs/callgrind.md).
+  CurrentConfig.FastPath = !Vg && CurrentConfig.Period != 1 &&
+                           !CurrentConfig.Exclusive && !allocNeedsStack() &&
+                           Opts->FastPath;
   __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
   selectHookImplementations(CountOnly, ClockUsesTsc);
   clockStartCalibration();
@@ -219,7 +227,7 @@ void sessionBegin(BeginKind Kind) {
     startDrainThread(Opts->DrainIntervalMs);
   if (!AtexitDone)
     AtexitDone = atexit(onExit) == 0;
-  installSignalReport(); // SIGINT/SIGTERM at their default: report first
+  installSignalReport();   // SIGINT/SIGTERM at their default: report first
   callgrindSessionBegin(); // last: the session's counts start here
   pthread_mutex_unlock(&SessLock);
 }

@@ -4,6 +4,7 @@
 #include "Drain.h"
 #include "Registry.h"
 
+#include <cstddef>
 #include <cstring>
 #include <new>
 #include <sys/syscall.h>
@@ -13,7 +14,25 @@ namespace hotpath::rt {
 
 __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
     nullptr;
-uint32_t GlobalEpoch = 0;
+} // namespace hotpath::rt
+
+// The fast path's state (abi.h). Initialised off: a thread's first call
+// takes the hooks, which attach and arm it.
+extern "C" {
+__attribute__((
+    visibility("default"))) __thread hotpath_fast_state __hotpath_fast
+    __attribute__((tls_model("initial-exec"))) = {hotpath::rt::FastPathOff, 0,
+                                                  0, nullptr};
+__attribute__((visibility("default"))) uint32_t __hotpath_epoch = 0;
+}
+static_assert(offsetof(hotpath_fast_state, epoch) == 0 &&
+                  offsetof(hotpath_fast_state, countdown) == 8 &&
+                  offsetof(hotpath_fast_state, counts) == 16,
+              "the pass's inline asm (pass/FastPath.cpp) uses these offsets");
+
+namespace hotpath::rt {
+
+extern uint32_t GlobalEpoch __attribute__((alias("__hotpath_epoch")));
 uint32_t CountOnlyMode = 0;
 SessionConfig CurrentConfig;
 
@@ -119,9 +138,15 @@ void syncThread(ThreadState *T) {
   T->Overflow = 0;
   T->InHook = 0;
   T->Period = CurrentConfig.Period;
-  T->Countdown = CurrentConfig.Period == ~0ull ? ~0ull : 1; // first is timed
   T->Exclusive = CurrentConfig.Exclusive;
   T->Epoch = Epoch;
+  // This thread's fast path: the first call is timed (countdown 1), then
+  // one in Period.
+  hotpath_fast_state &Fast = __hotpath_fast;
+  Fast.countdown = CurrentConfig.Period == ~0ull ? INT64_MAX : 1;
+  Fast.counts = T->Counts;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Fast.epoch = CurrentConfig.FastPath ? Epoch : FastPathOff;
 }
 
 namespace {

@@ -11,6 +11,7 @@
 #define HOTPATH_RUNTIME_THREADSTATE_H
 
 #include "EventQueue.h"
+#include "hotpath/abi.h"
 
 #include <atomic>
 #include <cstdint>
@@ -54,8 +55,8 @@ struct ThreadState {
   Frame *Top;         // the top open frame; Stack when none is open
   Frame *Limit;       // Stack + MaxDepth - 1: no frame at or past it
   Frame *Stack;       // Stack[0] is a sentinel
-  uint64_t Countdown; // calls until the next timed one
-  uint64_t Period;    // 1/rate; ~0 = never time (count only)
+  uint64_t Period;    // 1/rate; ~0 = never time (count only). The countdown
+                      // to the next timed call is __hotpath_fast.countdown.
   uint64_t *Counts;   // calls not timed, by id
   FoldEntry *Fold;    // timed calls folded instead of queued, by id
   uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
@@ -89,8 +90,12 @@ extern __thread ThreadState *CurrentThread
 
 /// The running session's number; 0 outside a session. Hooks compare it with
 /// their state's Epoch (a relaxed load: at worst a call at the boundary is
-/// counted or not).
+/// counted or not). A hidden alias of __hotpath_epoch (abi.h), which the
+/// wrappers' fast path compares with __hotpath_fast.epoch.
 extern uint32_t GlobalEpoch __attribute__((visibility("hidden")));
+/// __hotpath_fast.epoch of a thread whose fast path is not armed: never a
+/// session's number.
+constexpr uint32_t FastPathOff = ~0u;
 /// Non-zero while the session counts calls without timing them (sampling
 /// rate 0, or Valgrind): the hooks then keep no shadow stack at all. Set
 /// before GlobalEpoch at session begin.
@@ -99,7 +104,15 @@ extern uint32_t CountOnlyMode __attribute__((visibility("hidden")));
 struct SessionConfig {
   uint64_t Period = 1; // ~0 = count only
   bool Exclusive = false;
+  // Wrappers may count calls inline (abi.h): no call of this session needs
+  // a shadow-stack frame.
+  bool FastPath = false;
 };
+
+/// The sampling countdown's value after a timed call: Period, clamped.
+inline int64_t countdownReload(uint64_t Period) {
+  return Period > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(Period);
+}
 extern SessionConfig CurrentConfig __attribute__((visibility("hidden")));
 
 /// Gives the calling thread a state (claims a free one or maps a new one),

@@ -25,6 +25,7 @@ enum {
   HOTPATH_FN_IN_PLACE = 1u << 1, /* hooks inserted in place: no marker   */
   HOTPATH_FN_MAIN = 1u << 2,     /* the program's main()                  */
   HOTPATH_FN_INTERNAL = 1u << 3, /* internal linkage: hash includes module */
+  HOTPATH_FN_FAST_PATH = 1u << 4, /* the wrapper has the inline fast path  */
 };
 
 /* One record per instrumented function and translation unit. The pass
@@ -62,6 +63,40 @@ void __hotpath_register(hotpath_fn_desc *const *descs, uint64_t count,
  * lock and never allocate in steady state. */
 void __hotpath_enter(hotpath_fn_desc *desc);
 void __hotpath_exit(hotpath_fn_desc *desc);
+
+/* The wrapper's inline fast path (x86-64 ELF). Before calling the hooks, a
+ * wrapper with HOTPATH_FN_FAST_PATH runs, as one asm block:
+ *
+ *   if (__hotpath_fast.epoch == __hotpath_epoch &&
+ *       --__hotpath_fast.countdown > 0) {
+ *     __hotpath_fast.counts[desc->runtime_id] += 1;   (one `incq`)
+ *     return <symbol>.hotpath.<N>(args);              (a tail call)
+ *   }
+ *   ... the hook sequence above ...
+ *
+ * The runtime arms a thread (sets `epoch` to the session's number) only
+ * when no call needs a shadow-stack frame: sampled or count-only timing,
+ * inclusive time, no allocation tracking, not under Valgrind. Otherwise
+ * `epoch` never matches (its initial value, ~0, is never a session's) and
+ * every call takes the hooks: those then run the whole mode, including the
+ * sampling countdown. The layout is part of the ABI: offsets 0, 8, 16. */
+/* Instructions the gate executes when the thread is not armed (always the
+ * case under Valgrind): up to its first jump. The Callgrind report charges
+ * them to the measured call, not to the caller it was inlined into. */
+#define HOTPATH_FAST_PATH_GATE_IR 5u
+
+typedef struct hotpath_fast_state {
+  uint32_t epoch;    /* == __hotpath_epoch while the fast path is armed   */
+  uint32_t reserved; /* 0                                                 */
+  int64_t countdown; /* calls until the next timed one (hooks time at <= 0) */
+  uint64_t *counts;  /* this thread's untimed calls, by runtime_id        */
+} hotpath_fast_state;
+
+/* Initial-exec TLS: one %fs-relative access from any object. */
+extern __thread hotpath_fast_state __hotpath_fast
+    __attribute__((tls_model("initial-exec")));
+/* The running session's number; 0 outside a session. */
+extern uint32_t __hotpath_epoch;
 
 /* With `main = true` the pass calls these at the entry of main and before
  * each of its returns (the session-begin is the first thing main does). */

@@ -77,8 +77,16 @@ void attributePart(const Part &P, Attribution &A) {
     for (const CallEdge &E : F.Calls) {
       if (!Hook && isHookFunction(E.Callee.Name))
         A.HookIr += at(E.Inclusive, Ir);
-      if (!markerHash(E.Callee.Name, N))
+      if (!markerHash(E.Callee.Name, N)) {
+        // A call of a wrapper that was not inlined there: its fast-path
+        // gate runs in the wrapper, not in this caller.
+        if (!isHookFunction(E.Callee.Name)) {
+          auto W = WrapperOf.find(baseName(E.Callee.Name));
+          if (W != WrapperOf.end())
+            A.Markers[W->second].WrapperCalls += E.Calls;
+        }
         continue;
+      }
       MarkerCounts &M = A.Markers[N];
       M.Calls += E.Calls;
       M.Raw += at(E.Inclusive, Ir);

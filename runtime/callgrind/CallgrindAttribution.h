@@ -24,10 +24,11 @@
 namespace hotpath::callgrind {
 
 struct MarkerCounts {
-  uint64_t Calls = 0;     // Callgrind's calls= into the marker
-  uint64_t Raw = 0;       // inclusive Ir, as callgrind_annotate shows it
-  uint64_t WrapperIr = 0; // self Ir of its wrapper, when not inlined
-  Cost Inclusive;         // every event, inclusive, events of `Events`
+  uint64_t Calls = 0;        // Callgrind's calls= into the marker
+  uint64_t Raw = 0;          // inclusive Ir, as callgrind_annotate shows it
+  uint64_t WrapperIr = 0;    // self Ir of its wrapper, when not inlined
+  uint64_t WrapperCalls = 0; // calls into that wrapper as a function
+  Cost Inclusive;            // every event, inclusive, events of `Events`
 };
 
 struct Attribution {

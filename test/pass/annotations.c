@@ -1,13 +1,14 @@
 // Source marks reach the rewrite through @llvm.global.annotations:
 // HOTPATH_MEASURE and HOTPATH_LABEL select without any config rule, the
 // label becomes the record's name with HOTPATH_FN_LABELLED (1), and
-// HOTPATH_SKIP leaves a function alone even when a rule selects it.
+// HOTPATH_SKIP leaves a function alone even when a rule selects it. Both
+// wrappers have the x86-64 fast path: HOTPATH_FN_FAST_PATH (16).
 // RUN: env HOTPATH_CONFIG=%S/Inputs/annotations.toml %clang -O1 -I%include -S -emit-llvm %s -o - | %FileCheck %s
 #include <hotpath/hotpath.h>
 
 // CHECK-DAG: @[[LNAME:__hotpath_str[.0-9]*]] = private unnamed_addr constant [12 x i8] c"parse-block\00"
-// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 1, i64 {{-?[0-9]+}}, {{.*}}@[[LNAME]]
-// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
+// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 17, i64 {{-?[0-9]+}}, {{.*}}@[[LNAME]]
+// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 16, i64
 
 // CHECK-DAG: define {{.*}}i32 @measured.hotpath.{{[0-9]+}}(
 // CHECK-DAG: define {{.*}}i32 @labelled.hotpath.{{[0-9]+}}(

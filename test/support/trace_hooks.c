@@ -78,6 +78,11 @@ static void print_counts(void) {
   pthread_mutex_unlock(&lock);
 }
 
+/* The wrappers' fast path (abi.h) is never armed here: epoch ~0 is never
+ * __hotpath_epoch's value, so every call reaches the hooks and is traced. */
+__thread hotpath_fast_state __hotpath_fast = {~0u, 0, 0, 0};
+uint32_t __hotpath_epoch = 0;
+
 void __hotpath_register(hotpath_fn_desc *const *descs, uint64_t count,
                         uint32_t abi_version) {
   pthread_mutex_lock(&lock);

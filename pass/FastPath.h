@@ -1,0 +1,28 @@
+//===- FastPath.h - The wrapper's inline fast path --------------*- C++ -*-===//
+//
+// On x86-64 ELF a wrapper first runs one asm block (abi.h): when the
+// runtime armed this thread, it counts the call in the thread's table and
+// the wrapper tail-calls the marker; otherwise it jumps to the hooks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_PASS_FASTPATH_H
+#define HOTPATH_PASS_FASTPATH_H
+
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Constant.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+namespace hotpath {
+
+/// Whether wrappers in `M` get the fast path: x86-64 (not x32) ELF.
+bool fastPathTarget(const llvm::Module &M);
+
+/// Ends the builder's block with the gate: a `callbr` to `Fast` when the
+/// call was counted inline, to `Hooked` otherwise. `Desc` is the record.
+void emitFastPathGate(llvm::IRBuilder<> &B, llvm::Constant *Desc,
+                      llvm::BasicBlock *Fast, llvm::BasicBlock *Hooked);
+
+} // namespace hotpath
+
+#endif // HOTPATH_PASS_FASTPATH_H
