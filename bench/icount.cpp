@@ -7,6 +7,10 @@
 //   timed    N calls of bench_tiny, every call timed (the default mode)
 //   sampled  the same at HOTPATH_TIME_SAMPLING_RATE=0.01
 //   count    the same at rate 0 (count only)
+//   fastcount    rate 0 with the wrapper's fast path armed (abi.h): what a
+//                session with HOTPATH_ALLOC=0 does natively (never under
+//                Valgrind, hence armed by hand here)
+//   fastsampled  rate 0.01, fast path armed
 //   drain    one sweep of N queued events
 // Each region is dumped as a Callgrind part named after it; bench.py
 // subtracts `plain` and divides by N.
@@ -61,6 +65,14 @@ static void timedMode(uint64_t P) {
   }
 }
 
+// Arms this thread's fast path as syncThread does for a session that
+// allows it; the hooks stay in the current mode.
+static void armFastPath(int64_t Countdown) {
+  __hotpath_fast.countdown = Countdown;
+  __hotpath_fast.counts = CurrentThread->Counts;
+  __hotpath_fast.epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED);
+}
+
 int main(int Argc, char **Argv) {
   long N = Argc > 1 ? atol(Argv[1]) : 100000;
   hotpath_session_begin();
@@ -83,6 +95,12 @@ int main(int Argc, char **Argv) {
   __atomic_store_n(&CountOnlyMode, 1u, __ATOMIC_RELAXED);
   selectHookImplementations(true, ClockUsesTsc);
   region("count", bench_tiny, N);
+  armFastPath(INT64_MAX);
+  region("fastcount", bench_tiny, N);
+  timedMode(100);
+  armFastPath(1);
+  region("fastsampled", bench_tiny, N);
+  sweep();
   std::printf("n %ld\nacc %d\n", N, Acc);
   return 0;
 }
