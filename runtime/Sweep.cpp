@@ -17,6 +17,7 @@
 #include "Registry.h"
 #include "ThreadState.h"
 
+#include <type_traits>
 #include <utility>
 
 namespace hotpath::rt {
@@ -27,6 +28,11 @@ void growTiming(Aggregate &A, uint32_t Id) {
 }
 
 namespace {
+
+// Windows point into their histogram's counters: growing the aggregate
+// must move them, not copy them.
+static_assert(std::is_nothrow_move_constructible_v<DrainTiming>,
+              "growTiming would copy the histograms");
 
 class Sweeper {
 public:
@@ -47,8 +53,8 @@ public:
           return true;
         }
       }
-      // Loaded again rather than kept: the test above then compares with
-      // memory, one instruction fewer.
+      // Another key, or a value outside the run's window: the key again
+      // (the fast path keeps no copy of it).
       uint64_t K = loadKey(E);
       if (!(K >> 32))
         return false;
@@ -118,7 +124,8 @@ private:
 
   // Durations spread over two powers of two: the window stays on one while
   // the other's values are counted in the previous window (one test more,
-  // not a record). MovesAfter such values in a row, give or take, swap them.
+  // not a record); MovesAfter of them since the window last moved swap the
+  // two, so the window settles where most values are.
   static constexpr uint32_t MovesAfter = 16;
 
   static void inPrevious(DrainTiming &D, uint64_t T) {
