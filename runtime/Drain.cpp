@@ -3,8 +3,10 @@
 #include "AllocTracker.h"
 #include "Clock.h"
 #include "Registry.h"
+#include "Sweep.h"
 #include "ThreadState.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -32,30 +34,16 @@ inline uint64_t toNs(uint64_t Ticks, double R) {
   return uint64_t(double(Ticks) * R + 0.5);
 }
 
-// The per-event conversion in 32.32 fixed point: one 64x64->128 multiply
-// instead of two int<->double conversions (unsigned ones take ~6
-// instructions each on x86-64). Exact when R is 1 (a nanosecond clock);
-// otherwise within Ticks * 2^-33 ns of toNs (0.35 ns per second at 3 GHz).
-inline uint64_t fixedOf(double R) { return uint64_t(R * 4294967296.0 + 0.5); }
-inline uint64_t toNsFixed(uint64_t Ticks, uint64_t M) {
-  return uint64_t(((unsigned __int128)Ticks * M + (1u << 31)) >> 32);
-}
-
-void growTiming(Aggregate &A, uint32_t Id) {
-  uint32_t N = functionCount();
-  A.Timing.resize((Id > N ? Id : N) + 1);
-}
-
 void takeAllOrphans(Aggregate &A) {
   uint32_t N = functionCount();
   if (A.Timing.size() < N + 1)
     growTiming(A, N);
   for (uint32_t I = 1; I <= N; ++I)
-    A.Timing[I].Calls += takeOrphans(I);
+    A.Timing[I].Untimed += takeOrphans(I);
 }
 
 // Untimed calls and folded timed calls of one thread, then zeroed.
-void mergeTables(ThreadState *T, Aggregate &A, double R) {
+void mergeTables(ThreadState *T, Aggregate &A) {
   uint32_t N = functionCount();
   if (A.Timing.size() < N + 1)
     growTiming(A, N);
@@ -64,15 +52,15 @@ void mergeTables(ThreadState *T, Aggregate &A, double R) {
     FoldEntry F = T->Fold[I];
     if (!C && !F.Timed)
       continue;
-    FunctionTiming &FT = A.Timing[I];
-    FT.Calls += C + F.Timed;
+    DrainTiming &D = A.Timing[I];
+    D.Untimed += C;
     T->DrainCalls += C + F.Timed;
     if (F.Timed) {
-      FT.Timed += F.Timed;
-      FT.TotalNs += toNs(F.SumTicks, R);
-      uint64_t Min = toNs(~F.MinInv, R), Max = toNs(F.MaxTicks, R);
-      FT.MinNs = Min < FT.MinNs ? Min : FT.MinNs;
-      FT.MaxNs = Max > FT.MaxNs ? Max : FT.MaxNs;
+      D.Folded += F.Timed;
+      D.SumTicks += F.SumTicks;
+      uint64_t Min = ~F.MinInv, Max = F.MaxTicks;
+      D.FoldMin = Min < D.FoldMin ? Min : D.FoldMin;
+      D.FoldMax = Max > D.FoldMax ? Max : D.FoldMax;
     }
   }
   clearTables(T, N);
@@ -88,7 +76,7 @@ void countOpenFrames(ThreadState *T, Aggregate &A) {
       continue;
     if (Id >= A.Timing.size())
       growTiming(A, Id);
-    ++A.Timing[Id].Calls;
+    ++A.Timing[Id].Untimed;
     ++T->DrainCalls;
   }
 }
@@ -165,43 +153,50 @@ Aggregate &aggregate() {
   return *Agg;
 }
 
+std::vector<FunctionTiming> takeTiming(uint32_t N) {
+  Aggregate &A = aggregate();
+  double R = A.NsPerTick;
+  std::vector<FunctionTiming> Out(N + 1);
+  for (uint32_t I = 0; I <= N && I < A.Timing.size(); ++I) {
+    DrainTiming &D = A.Timing[I];
+    FunctionTiming &F = Out[I];
+    uint64_t Queued = D.Hist.count();
+    F.Timed = Queued + D.Folded;
+    F.Calls = F.Timed + D.Untimed;
+    F.TotalNs = toNs(D.SumTicks, R);
+    uint64_t Min = D.FoldMin, Max = D.FoldMax;
+    F.Hist = std::move(D.Hist);
+    F.Hist.setScale(R);
+    if (D.Folded) {
+      F.MinNs = toNs(Min, R);
+      F.MaxNs = toNs(Max, R);
+    }
+    if (Queued) {
+      F.MinNs = std::min(F.MinNs, F.Hist.min());
+      F.MaxNs = std::max(F.MaxNs, F.Hist.max());
+    }
+  }
+  A.Timing.clear();
+  return Out;
+}
+
 void resetAggregate() {
   aggregate() = Aggregate();
   resetAllocAggregate();
 }
 
 namespace {
-void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch,
-              double R) {
+void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
   uint32_t St = T->Status.load(std::memory_order_acquire);
   if (St == ThreadFree)
     return;
-  // The slots' base and size live in registers across the loop (add()
-  // writes memory the compiler cannot prove disjoint from the vector).
-  uint64_t M = fixedOf(R);
-  FunctionTiming *Tm = A.Timing.data();
-  size_t Size = A.Timing.size();
-  uint64_t AllocEvents = 0;
-  uint64_t N = T->Q.consume([&](const Event &E) {
-    if (__builtin_expect(E.Caller == AllocEventCaller, 0)) {
-      recordAllocEvent(E.Id, E.Ticks); // bytes of a call (AllocTracker.h)
-      ++AllocEvents;
-      return;
-    }
-    if (__builtin_expect(E.Id >= Size, 0)) {
-      growTiming(A, E.Id);
-      Tm = A.Timing.data();
-      Size = A.Timing.size();
-    }
-    Tm[E.Id].add(toNsFixed(E.Ticks, M));
-  });
-  N -= AllocEvents;
+  uint64_t N = sweepQueue(A, T->Q);
   A.Events += N;
   T->DrainCalls += N;
   if (St == ThreadExited || Final)
     sweepAllocs(T);
   if (St == ThreadExited || Final)
-    mergeTables(T, A, R);
+    mergeTables(T, A);
   if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
     countOpenFrames(T, A);
   if (St == ThreadExited) {
@@ -215,12 +210,12 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch,
 void sweepAll(bool Final, uint32_t Epoch) {
   Aggregate &A = aggregate();
   ++A.Sweeps;
-  double R = nsPerTick();
+  A.NsPerTick = nsPerTick(); // calibrates early (it may spin 1 ms once)
   if (A.Timing.size() < functionCount() + 1)
     growTiming(A, 0);
   for (ThreadState *T = threadList(); T;
        T = T->Next.load(std::memory_order_relaxed))
-    sweepOne(A, T, Final, Epoch, R);
+    sweepOne(A, T, Final, Epoch);
   if (Final)
     takeAllOrphans(A);
 }
@@ -229,7 +224,7 @@ void deliverExitedThread(ThreadState *T) {
   RuntimeScope InRt;
   drainLock();
   if (T->Status.load(std::memory_order_acquire) == ThreadExited)
-    sweepOne(aggregate(), T, false, 0, nsPerTick());
+    sweepOne(aggregate(), T, false, 0);
   drainUnlock();
 }
 

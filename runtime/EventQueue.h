@@ -28,6 +28,7 @@
 #include "PageAlloc.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <new>
@@ -41,6 +42,23 @@ struct Event {
   uint32_t Caller; // measured parent's id, 0 at top level
   uint32_t Id;     // function id, never 0 once published
 };
+
+/// Consumer: Caller | Id << 32, loaded with acquire (the Id publishes the
+/// event). One 8-byte load on x86-64, where the 4-byte release store of Id
+/// cannot be seen without the Caller stored before it (TSO); elsewhere the
+/// Id first, then the Caller.
+inline uint64_t loadKey(const Event &E) {
+  static_assert(offsetof(Event, Caller) == 8 && offsetof(Event, Id) == 12,
+                "the key is the event's second 8 bytes");
+#if defined(__x86_64__)
+  typedef uint64_t __attribute__((may_alias)) AliasU64;
+  return __atomic_load_n(reinterpret_cast<const AliasU64 *>(&E.Caller),
+                         __ATOMIC_ACQUIRE);
+#else
+  uint32_t Id = __atomic_load_n(&E.Id, __ATOMIC_ACQUIRE);
+  return uint64_t(Id) << 32 | __atomic_load_n(&E.Caller, __ATOMIC_RELAXED);
+#endif
+}
 
 constexpr size_t ChunkBytes = 64 * 1024;
 
@@ -114,6 +132,35 @@ public:
       __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
       ++ReadPos;
       ++N;
+    }
+    Consumed += N;
+    return N;
+  }
+
+  /// Consumer, in bulk: calls Fn(Begin, End) with the slots from the read
+  /// position to the end of its chunk, published or not. Fn consumes the
+  /// published ones in order (stopping at the first whose Id is 0), clears
+  /// their Ids (so that a recycled chunk is clean) and returns where it
+  /// stopped. The loop over a chunk is the caller's: no per-event bounds
+  /// check against the chunk or the limit here. Returns how many were
+  /// consumed.
+  template <class F> uint64_t consumeSpans(F &&Fn) {
+    uint64_t N = 0;
+    for (;;) {
+      if (ReadPos == Chunk::Slots) {
+        Chunk *Next = Head->Next.load(std::memory_order_acquire);
+        if (!Next)
+          break;
+        recycle(Head);
+        Head = Next;
+        ReadPos = 0;
+      }
+      Event *B = Head->E + ReadPos, *End = Head->E + Chunk::Slots;
+      Event *P = Fn(B, End);
+      ReadPos += uint32_t(P - B);
+      N += uint64_t(P - B);
+      if (P != End)
+        break;
     }
     Consumed += N;
     return N;

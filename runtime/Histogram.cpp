@@ -33,6 +33,28 @@ uint32_t Histogram::addBlock(uint32_t Range) {
   return S;
 }
 
+Histogram::Window Histogram::window(uint64_t V) {
+  uint32_t R = bucketOf(V) >> SubBits;
+  // Range R >= 1 is [128 << (R-1), 256 << (R-1)): V >> (R-1) is in
+  // [128, 256), counter (V >> (R-1)) - 128 of its block.
+  unsigned Shift = R ? R - 1 : 0;
+  uint64_t RLo = R ? uint64_t(Sub) << Shift : 0;
+  uint64_t RHi = RLo + (uint64_t(Sub) << Shift) - 1;
+  uint64_t Lo = RLo > Min ? RLo : Min, Hi = RHi < Max ? RHi : Max;
+  // Offset in integers: the base itself may lie before the block.
+  uintptr_t Block = uintptr_t(&Counts[(Slot[R] - 1) * Sub]);
+  uint64_t *Base =
+      reinterpret_cast<uint64_t *>(Block - (R ? Sub : 0) * sizeof(uint64_t));
+  return {0 - Lo, Hi - Lo + 1, Base, Shift, R};
+}
+
+uint64_t Histogram::count() const {
+  uint64_t N = 0;
+  for (uint64_t C : Counts)
+    N += C;
+  return N;
+}
+
 size_t Histogram::bucketCount() const {
   size_t N = 0;
   for (uint64_t C : Counts)
@@ -41,7 +63,7 @@ size_t Histogram::bucketCount() const {
 }
 
 void Histogram::merge(const Histogram &Other) {
-  if (Other.Total == 0)
+  if (Other.Min > Other.Max)
     return;
   for (uint32_t R = 0; R < Ranges; ++R) {
     uint32_t O = Other.Slot[R];
@@ -53,7 +75,6 @@ void Histogram::merge(const Histogram &Other) {
     for (uint32_t I = 0; I < Sub; ++I)
       To[I] += From[I];
   }
-  Total += Other.Total;
   Min = std::min(Min, Other.Min);
   Max = std::max(Max, Other.Max);
 }
@@ -63,12 +84,13 @@ void Histogram::merge(const Histogram &Other) {
 // (rank 1 for P = 0). Read from the bucket holding that rank and clamped to
 // the exact [min, max], so p0 and p100 are exact.
 uint64_t Histogram::percentile(double P) const {
+  uint64_t Total = count();
   if (Total == 0)
     return 0;
   if (!(P > 0))
-    return Min;
+    return scaled(Min);
   if (P >= 100)
-    return Max;
+    return scaled(Max);
   // The relative epsilon keeps 95% of 100 at rank 95 although 95/100 is
   // not exact in binary.
   long double Exact = (long double)P / 100.0L * (long double)Total;
@@ -83,10 +105,10 @@ uint64_t Histogram::percentile(double P) const {
     for (uint32_t I = 0; I < Sub; ++I) {
       Seen += C[I];
       if (C[I] && Seen >= Rank)
-        return std::clamp(valueOf(R * Sub + I), Min, Max);
+        return scaled(std::clamp(valueOf(R * Sub + I), Min, Max));
     }
   }
-  return Max;
+  return scaled(Max);
 }
 
 } // namespace hotpath::rt

@@ -134,8 +134,7 @@ Snapshot buildSnapshot() {
     F.File = R.File;
     F.Line = R.Line;
   }
-  S.Timing = std::move(A.Timing);
-  S.Timing.resize(N + 1);
+  S.Timing = takeTiming(N);
   std::vector<uint64_t> Calls(N + 1);
   for (uint32_t I = 1; I <= N; ++I)
     Calls[I] = S.Timing[I].Calls;
