@@ -51,6 +51,10 @@ void onThreadExit(void *P) {
   pthread_getname_np(pthread_self(), T->Name, sizeof T->Name);
   if (CurrentThread == T)
     CurrentThread = nullptr;
+  // Later destructors may still call wrappers: they must take the hooks
+  // (which attach a new state), not count into this recycled table.
+  __hotpath_fast.epoch = FastPathOff;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   T->Status.store(ThreadExited, std::memory_order_release);
   // Deliver now rather than at the next sweep: the state is recycled at
   // once (no drain thread under Valgrind), and nothing waits for the drain.

@@ -1,0 +1,189 @@
+//===- FastPathTest.cpp - When the runtime arms the wrappers' fast path ---===//
+//
+// The runtime arms a thread (__hotpath_fast.epoch == __hotpath_epoch, abi.h)
+// at its first hooked call of a session only when no call needs a frame:
+// sampled or count-only timing, inclusive time, no allocation tracking,
+// HOTPATH_FAST_PATH not 0. The gate is emulated here as the wrapper's asm
+// runs it (pass/FastPath.cpp): the counts it leaves in the thread's table
+// and the countdown it shares with the hooks must add up in the report.
+//
+//===----------------------------------------------------------------------===//
+#include "TestSupport.h"
+
+#include "AllocTracker.h"
+#include "ThreadState.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <pthread.h>
+#include <thread>
+
+using namespace hptest;
+
+namespace {
+
+bool armed() { return __hotpath_fast.epoch == __hotpath_epoch; }
+
+/// The gate of a wrapper: true when it counted the call itself (then the
+/// wrapper calls the marker without hooks).
+bool gate(const hotpath_fn_desc *D) {
+  if (!armed() || --__hotpath_fast.countdown <= 0)
+    return false;
+  ++__hotpath_fast.counts[D->runtime_id];
+  return true;
+}
+
+/// One call through a wrapper with the fast path.
+void wrapped(hotpath_fn_desc *D) {
+  if (!gate(D))
+    call(D);
+}
+
+TEST(FastPathTest, CountOnlyArmsWithTheThreadsTable) {
+  hotpath_fn_desc *F = makeFn("f", 0xf1);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "0"}});
+  EXPECT_NE(__hotpath_epoch, 0u);
+  EXPECT_FALSE(armed()); // not before this thread's first hooked call
+  call(F);
+  ASSERT_TRUE(armed());
+  EXPECT_EQ(__hotpath_fast.countdown, INT64_MAX);
+  ASSERT_NE(hotpath::rt::CurrentThread, nullptr);
+  EXPECT_EQ(__hotpath_fast.counts, hotpath::rt::CurrentThread->Counts);
+  for (int I = 0; I < 1000; ++I)
+    EXPECT_TRUE(gate(F));
+  EXPECT_EQ(__hotpath_fast.countdown, INT64_MAX - 1000);
+  EXPECT_EQ(timingOf(end(), F).Calls, 1001u);
+}
+
+TEST(FastPathTest, SampledArmsAndSharesTheCountdown) {
+  hotpath_fn_desc *F = makeFn("f", 0xf2);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}, {"HOTPATH_ALLOC", "0"}});
+  call(F); // the first call is timed; the next timed one is 100 calls on
+  ASSERT_TRUE(armed());
+  EXPECT_EQ(__hotpath_fast.countdown, 100);
+  int Fast = 0;
+  for (int I = 0; I < 1000; ++I)
+    Fast += gate(F) ? 1 : (call(F), 0);
+  EXPECT_EQ(Fast, 990); // calls 100, 200, ... 1000 of the loop are hooked
+  const auto &T = timingOf(end(), F);
+  EXPECT_EQ(T.Calls, 1001u);
+  EXPECT_EQ(T.Timed, 11u);
+}
+
+// The modes where some call needs a shadow-stack frame, and the switch.
+void expectNotArmed(
+    std::initializer_list<std::pair<const char *, const char *>> Env) {
+  hotpath_fn_desc *F = makeFn("f", 0xf3);
+  begin(Env);
+  call(F);
+  EXPECT_NE(__hotpath_epoch, 0u);
+  EXPECT_EQ(__hotpath_fast.epoch, ~0u);
+  EXPECT_FALSE(armed());
+  for (int I = 0; I < 10; ++I)
+    wrapped(F);
+  EXPECT_EQ(timingOf(end(), F).Calls, 11u);
+}
+
+TEST(FastPathTest, AllTimedDoesNotArm) {
+  expectNotArmed({{"HOTPATH_TIME_SAMPLING_RATE", "1"}, {"HOTPATH_ALLOC", "0"}});
+}
+
+TEST(FastPathTest, AllocationTrackingDoesNotArm) {
+  hotpath_fn_desc *F = makeFn("g", 0xf4);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "1"}});
+  ASSERT_TRUE(hotpath::rt::allocTracked()); // else this tests nothing
+  call(F);
+  EXPECT_FALSE(armed());
+  end();
+}
+
+TEST(FastPathTest, ExclusiveTimeDoesNotArm) {
+  expectNotArmed({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"},
+                  {"HOTPATH_ALLOC", "0"},
+                  {"HOTPATH_TIME_EXCLUSIVE", "1"}});
+}
+
+TEST(FastPathTest, SwitchedOff) {
+  expectNotArmed({{"HOTPATH_TIME_SAMPLING_RATE", "0"},
+                  {"HOTPATH_ALLOC", "0"},
+                  {"HOTPATH_FAST_PATH", "0"}});
+}
+
+TEST(FastPathTest, SessionEndDisarmsAndTheNextRearms) {
+  hotpath_fn_desc *F = makeFn("f", 0xf5);
+  std::initializer_list<std::pair<const char *, const char *>> Env = {
+      {"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "0"}};
+  begin(Env);
+  call(F);
+  ASSERT_TRUE(armed());
+  uint32_t First = __hotpath_epoch;
+  EXPECT_TRUE(gate(F));
+  EXPECT_EQ(timingOf(end(), F).Calls, 2u);
+  EXPECT_EQ(__hotpath_epoch, 0u);
+  EXPECT_EQ(__hotpath_fast.epoch, First);
+  EXPECT_FALSE(armed());
+  EXPECT_FALSE(gate(F)); // between sessions: hooks, which ignore it
+  call(F);
+
+  begin(Env);
+  EXPECT_NE(__hotpath_epoch, First);
+  EXPECT_FALSE(armed()); // still the last session's number
+  wrapped(F);            // hooked: re-arms
+  EXPECT_TRUE(armed());
+  EXPECT_EQ(__hotpath_fast.countdown, INT64_MAX);
+  wrapped(F);
+  wrapped(F);
+  EXPECT_EQ(__hotpath_fast.countdown, INT64_MAX - 2);
+  EXPECT_EQ(timingOf(end(), F).Calls, 3u);
+}
+
+TEST(FastPathTest, NewThreadArmsAtItsFirstHookedCall) {
+  hotpath_fn_desc *F = makeFn("f", 0xf6);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "0"}});
+  call(F);
+  ASSERT_TRUE(armed());
+  uint32_t Before = 0;
+  bool AfterArmed = false;
+  uint64_t *ThreadCounts = nullptr, *Table = nullptr;
+  std::thread([&] {
+    Before = __hotpath_fast.epoch;
+    wrapped(F); // hooked: attaches and arms
+    AfterArmed = armed();
+    Table = __hotpath_fast.counts;
+    ThreadCounts = hotpath::rt::CurrentThread->Counts;
+    for (int I = 0; I < 99; ++I)
+      wrapped(F);
+  }).join();
+  EXPECT_EQ(Before, ~0u);
+  EXPECT_TRUE(AfterArmed);
+  EXPECT_EQ(Table, ThreadCounts);
+  EXPECT_NE(Table, __hotpath_fast.counts); // a table per thread
+  EXPECT_EQ(timingOf(end(), F).Calls, 101u);
+}
+
+hotpath_fn_desc *LateFn;
+bool ArmedInDestructor = true;
+void lateDestructor(void *) {
+  ArmedInDestructor = armed();
+  wrapped(LateFn);
+}
+
+TEST(FastPathTest, ThreadExitDisarms) {
+  LateFn = makeFn("late", 0xf7);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "0"}});
+  call(LateFn); // creates the runtime's thread-exit key first
+  pthread_key_t Key;
+  ASSERT_EQ(pthread_key_create(&Key, lateDestructor), 0);
+  std::thread([&] {
+    wrapped(LateFn);
+    wrapped(LateFn);
+    pthread_setspecific(Key, &Key);
+  }).join();
+  // The runtime's destructor ran first and released the thread's state:
+  // a later call must take the hooks, not count into that state's table.
+  EXPECT_FALSE(ArmedInDestructor);
+  EXPECT_EQ(timingOf(end(), LateFn).Calls, 4u);
+}
+
+} // namespace
