@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Checks that a report's hook_cost_ir includes the fast-path gate of
+wrappers inlined into their callers (HOTPATH_FAST_PATH_GATE_IR, 5 Ir).
+
+  gatecheck.py REPORT DUMP WRAPPER
+
+DUMP is the session's Callgrind dump (--compress-strings=no); WRAPPER the
+measured function's name. It must never be called as a function of its own
+(its wrapper was inlined everywhere); then hook_cost_ir is, per measured
+call, the Ir of the calls into the hooks (inclusive, from outside them)
+plus the gate's 5.
+"""
+import json
+import sys
+
+GATE_IR = 5
+
+
+def is_hook(name):
+    name = name.split("'")[0]
+    return (name in ("__hotpath_enter", "__hotpath_exit", "HpEnterLocal")
+            or name.startswith("hpEnter") or name.startswith("hpExit"))
+
+
+def strip_id(value):
+    # With --compress-strings=no names still may carry an "(id) " prefix.
+    value = value.strip()
+    if value.startswith("("):
+        value = value[value.index(")") + 1:].strip()
+    return value
+
+
+def main():
+    report, dump, wrapper = sys.argv[1:4]
+    with open(report) as f:
+        sec = json.load(f)["functions_icount"]
+    calls = sum(r["calls"] for r in sec["data"])
+    hook_ir = wrapper_calls = 0
+    fn = callee = None
+    lines = open(dump).read().splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("fn="):
+            fn = strip_id(line[3:])
+        elif line.startswith("cfn="):
+            callee = strip_id(line[4:])
+        elif line.startswith("calls=") and callee is not None:
+            n = int(line[6:].split()[0])
+            ir = int(lines[i + 1].split()[1])
+            i += 1
+            if callee == wrapper:
+                wrapper_calls += n
+            if is_hook(callee) and not is_hook(fn or ""):
+                hook_ir += ir
+        i += 1
+    if wrapper_calls:
+        sys.exit("gatecheck: %s called %d times as a function: not inlined"
+                 % (wrapper, wrapper_calls))
+    if not calls:
+        sys.exit("gatecheck: no measured calls")
+    want = (hook_ir + GATE_IR * calls + calls // 2) // calls
+    got = sec.get("hook_cost_ir")
+    if got != want:
+        sys.exit("gatecheck: hook_cost_ir %r, expected %d = (%d hook Ir + %d "
+                 "* %d calls) / %d calls" % (got, want, hook_ir, GATE_IR,
+                                            calls, calls))
+    print("hook_cost_ir %d == (%d + %d * %d) / %d"
+          % (got, hook_ir, GATE_IR, calls, calls))
+
+
+if __name__ == "__main__":
+    main()
