@@ -206,11 +206,27 @@ std::string expandOutputPath(const std::string &Path) {
   return Out;
 }
 
+namespace {
+bool anyAllocation(const Snapshot &S) {
+  for (size_t Id = 1; Id < S.Alloc.size(); ++Id)
+    if (S.Alloc[Id].Allocs || S.Alloc[Id].Frees)
+      return true;
+  return false;
+}
+} // namespace
+
 report::Report buildReport(const Snapshot &S, const Options &Opts) {
   report::Report R;
   R.M = collectMeta(S, Opts);
+  // The table is read by a person: under `auto` an allocation table of
+  // zeros says nothing, so it appears only when a measured function
+  // allocated. JSON keeps the section whenever tracking was on, so that two
+  // runs' reports have the same sections (hotpath diff).
+  bool AllocShown = S.AllocTracked;
+  if (Opts.Format == OutputFormat::Table)
+    AllocShown = AllocShown && anyAllocation(S);
   SectionSet Sec =
-      resolveSections(Opts.ReportSpec, S.UnderValgrind, S.AllocTracked);
+      resolveSections(Opts.ReportSpec, S.UnderValgrind, AllocShown);
   if (Sec.Timing)
     buildTiming(S, Opts, R.Timing);
   if (Sec.Alloc)
