@@ -1,6 +1,8 @@
 // A real instrumented program's JSON report matches docs/report-schema.json
 // and holds the exact call counts, names, files and lines; the table and
-// `hotpath report` render it.
+// `hotpath report` render it. (The program's own table leaves out the
+// allocation table: at -O2 clang elides work's new/delete, so no measured
+// function allocated; the JSON, and `hotpath report` from it, keep it.)
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -g %s -o %t/prog %rt_shared
@@ -23,9 +25,6 @@
 // JSON-DAG: {"name":"demo::work(int)","file":"{{.*}}real-report.cpp","line":[[@LINE+19]],"calls":100,
 // JSON-DAG: "threads":{"description":
 //
-// (The program's own table leaves out the allocation table: at -O2 clang
-// elides work's new/delete, so no measured function allocated; the JSON,
-// and `hotpath report` from it, keep the section.)
 // TABLE:      [hotpath] {{[0-9.]+ (m|µ)?s}} | timing, {{(alloc, )?}}threads
 // TABLE-EMPTY:
 // TABLE-NEXT: timing - Execution duration of functions (inclusive).
