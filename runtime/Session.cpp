@@ -219,8 +219,9 @@ void sessionBegin(BeginKind Kind) {
   EverBegan = true;
   Implicit = Kind == BeginKind::Lazy;
   Active = true;
-  if (++EpochCounter == 0)
-    ++EpochCounter;
+  // 0 is "no session" and FastPathOff the epoch of an unarmed thread.
+  if (++EpochCounter == 0 || EpochCounter == FastPathOff)
+    EpochCounter = 1;
   __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
   if (!Vg)
     startDrainThread(Opts->DrainIntervalMs);
