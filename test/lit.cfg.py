@@ -28,9 +28,11 @@ if os.environ.get("CI"):
 # programs are references that never see hotpath). Valgrind is absent: it
 # cannot run ASan programs.
 san = ""
+config.hotpath_san_flags = ""
 if config.sanitize:
     config.available_features.add("sanitizer")
     san = " " + config.sanitize_flags
+    config.hotpath_san_flags = san
     # Leak checks on: what the runtime allocates it frees or keeps
     # reachable, and a leak fails the test like any other finding. The first
     # finding ends the program with status 1, which fails its RUN line
