@@ -73,8 +73,10 @@ record "tests and fuzzing, sanitizers" $?
 step "Summary"
 printf '  %s\n' "${results[@]}"
 [ $status -eq 0 ] && echo "All suites passed." || echo "Some suites FAILED (see above)."
-# One closing line over all suites ("N passed, N failed"), from ctest's own
-# "tests passed, F tests failed out of T" lines.
+# One closing line over all suites ("N passed, N failed, N skipped"), from
+# ctest's own "tests passed, F tests failed out of T" lines and its list of
+# tests that did not run (T counts skipped ones, lit's unsupported tests).
 awk '/tests passed, [0-9]+ tests failed out of/ { f += $(NF-5); t += $NF }
-     END { printf "total: %d passed, %d failed\n", t - f, f }' "$CTEST_LOG"
+     /^[ \t]+[0-9]+ - .* \(Skipped\)$/ { s++ }
+     END { printf "total: %d passed, %d failed, %d skipped\n", t - f - s, f, s }' "$CTEST_LOG"
 exit $status
