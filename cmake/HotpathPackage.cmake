@@ -38,6 +38,10 @@ set_property(GLOBAL PROPERTY HOTPATH_PLUGIN_TARGET hotpath)
 set_property(GLOBAL PROPERTY HOTPATH_LLVM_MAJOR "${HOTPATH_LLVM_MAJOR}")
 include(HotpathInstrument)
 
+# A sanitized runtime (HOTPATH_SANITIZE) needs the sanitizers' own runtime
+# in every program that links it: the package says so to its users.
+set(HOTPATH_CONFIG_LINK_OPTIONS "${HOTPATH_SANITIZE_FLAGS}")
+
 set(_hp_version_file ${PROJECT_BINARY_DIR}/hotpath-config-version.cmake)
 write_basic_package_version_file(${_hp_version_file}
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)

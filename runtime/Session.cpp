@@ -20,8 +20,9 @@
 #include <pthread.h>
 
 // A symbol only this runtime defines: a second copy of the runtime in the
-// process finds a different address for it through the global scope.
-extern "C" __attribute__((visibility("default")))
+// process finds a different address for it through the global scope. Two
+// definitions are the point, so ASan must not call them an ODR violation.
+extern "C" __attribute__((visibility("default"), no_sanitize("address")))
 const char __hotpath_runtime_instance = 1;
 // Hidden aliases: their addresses are this copy's, never an interposed one.
 extern "C" __attribute__((visibility("hidden"))) const char HpInstanceLocal

@@ -22,6 +22,25 @@ config.environment["PATH"] = os.pathsep.join(
 if os.environ.get("CI"):
     config.environment["CI"] = os.environ["CI"]
 
+# The sanitizer build (HOTPATH_SANITIZE): the runtime and tool carry ASan
+# and UBSan, so every program a test builds with the plugin is compiled and
+# linked with the same flags (%clang, %clangxx; %plainclang stays plain: its
+# programs are references that never see hotpath). Valgrind is absent: it
+# cannot run ASan programs.
+san = ""
+config.hotpath_san_flags = ""
+if config.sanitize:
+    config.available_features.add("sanitizer")
+    san = " " + config.sanitize_flags
+    config.hotpath_san_flags = san
+    # Leak checks on: what the runtime allocates it frees or keeps
+    # reachable, and a leak fails the test like any other finding. The first
+    # finding ends the program with status 1, which fails its RUN line
+    # (abort_on_error stays off: no core dumps). UBSan prints no stack
+    # unless asked, and the build already makes its findings fatal.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:halt_on_error=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
 v = config.llvm_version_major
 config.available_features.add("llvm-" + v)
 obj = config.hotpath_obj_root
@@ -31,8 +50,8 @@ bindir = config.llvm_tools_dir
 subs = [
     ("%plugin", plugin),
     ("%opt", os.path.join(bindir, "opt") + " -load-pass-plugin=" + plugin),
-    ("%clangxx", os.path.join(bindir, "clang++") + " -fpass-plugin=" + plugin),
-    ("%clang", os.path.join(bindir, "clang") + " -fpass-plugin=" + plugin),
+    ("%clangxx", os.path.join(bindir, "clang++") + " -fpass-plugin=" + plugin + san),
+    ("%clang", os.path.join(bindir, "clang") + " -fpass-plugin=" + plugin + san),
     ("%plainclangxx", os.path.join(bindir, "clang++")),
     ("%plainclang", os.path.join(bindir, "clang")),
     ("%FileCheck", os.path.join(bindir, "FileCheck")),
@@ -51,7 +70,7 @@ if not config.plugin_only:
         ("%hotpath", os.path.join(obj, "tools", "hotpath")),
         ("%trace_hooks", os.path.join(obj, "test", "support", "libhotpath_trace_hooks.a")),
     ]
-    if config.valgrind and os.path.exists(config.valgrind):
+    if config.valgrind and os.path.exists(config.valgrind) and not config.sanitize:
         config.available_features.add("valgrind")
         subs.append(("%valgrind", config.valgrind))
 # Longer names first so that %clangxx is not read as %clang + "xx".

@@ -3,6 +3,8 @@
 // own allocations: the snapshot, the report, JSON), and none of those is
 // charged to the open function or to the thread: exactly 100 bytes.
 //
+// Sanitizer build: ASan owns malloc, so tracking is off (sanitizers.cpp checks that).
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t

@@ -2,6 +2,8 @@
 // and returns NULL: one free, no allocation; realloc(NULL, 0) and
 // malloc(0) are allocations of 0 bytes (a unique pointer, usable size 24).
 //
+// Sanitizer build: ASan owns malloc, so tracking is off (sanitizers.cpp checks that).
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O0 -g %s -o %t.O0 %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t.O2 %rt_shared

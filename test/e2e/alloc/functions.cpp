@@ -4,6 +4,8 @@
 // malloc_usable_size (which keeps working) before freeing and writes into
 // a spec file for check_report.py; the requested sizes are literal here.
 //
+// Sanitizer build: ASan owns malloc, so tracking is off (sanitizers.cpp checks that).
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -std=c++17 -O0 -g %s -o %t.O0 %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -std=c++17 -O2 %s -o %t.O2 %rt_shared

@@ -5,6 +5,8 @@
 // so and how to fix it, and tracking is off too. Needs libjemalloc-dev
 // (scripts/setup.sh installs it).
 //
+// Sanitizer build: jemalloc and ASan cannot both own malloc.
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %S/Inputs/other.cpp -o %t.first -Wl,--no-as-needed -ljemalloc %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.first.json %t.first > %t.first.out 2> %t.first.err

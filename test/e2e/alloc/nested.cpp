@@ -6,6 +6,8 @@
 // The thread's totals are exactly the program's allocations: the runtime's
 // own (report, tables, options) are never counted.
 //
+// Sanitizer build: ASan owns malloc, so tracking is off (sanitizers.cpp checks that).
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 %rt_shared

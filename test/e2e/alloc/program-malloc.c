@@ -4,6 +4,8 @@
 // timing. With the static runtime, the program's strong malloc wins over
 // the runtime's weak one at link time.
 //
+// Sanitizer build: the program's malloc and ASan's cannot both own malloc.
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
 // RUN: %plainclang -O2 %s -o %t.plain && %t.plain > %t.expected
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t.shared %rt_shared

@@ -3,6 +3,8 @@
 // allocations cannot be tracked; hotpath says why in one warning and still
 // reports timing.
 //
+// Sanitizer build: ASan programs cannot be linked -static.
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
 // RUN: %plainclangxx -O2 %S/Inputs/other.cpp -o %t.plain -ldl && %t.plain | sed 's/from .*/from/' > %t.expected
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -static -O2 %S/Inputs/other.cpp -o %t.static %rt_static

@@ -6,6 +6,8 @@
 // Workers exit before the session ends and deliver themselves.
 // malloc(32) has a usable size of 40, malloc(1000) of 1000.
 //
+// Sanitizer build: ASan owns malloc, so tracking is off (sanitizers.cpp checks that).
+// UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 -pthread %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 -pthread %rt_shared

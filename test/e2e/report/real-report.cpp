@@ -2,7 +2,8 @@
 // and holds the exact call counts, names, files and lines; the table and
 // `hotpath report` render it. (The program's own table leaves out the
 // allocation table: at -O2 clang elides work's new/delete, so no measured
-// function allocated; the JSON, and `hotpath report` from it, keep it.)
+// function allocated; the JSON, and `hotpath report` from it, keep it.
+// The sanitizer build has no alloc section at all: ASan owns malloc.)
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -g %s -o %t/prog %rt_shared

@@ -10,13 +10,18 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace hptest {
 
-/// A registered descriptor, as the pass would emit it.
+/// A registered descriptor, as the pass would emit it. It lives to the end
+/// of the process like the pass's globals: kept reachable for LeakSanitizer
+/// (the runtime's registry need not hold the pointer where LSan looks).
 inline hotpath_fn_desc *makeFn(const char *Name, uint64_t Hash) {
+  static auto *Keep = new std::vector<hotpath_fn_desc *>;
   auto *D = new hotpath_fn_desc{HOTPATH_ABI_VERSION, 0, Hash, Name, Name,
                                 "test.cpp",          1, 0};
+  Keep->push_back(D);
   hotpath_fn_desc *Arr[1] = {D};
   __hotpath_register(Arr, 1, HOTPATH_ABI_VERSION);
   return D;
