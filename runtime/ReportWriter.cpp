@@ -1,11 +1,11 @@
 //===- ReportWriter.cpp - Snapshot -> report model -> table or JSON -------===//
 #include "ReportWriter.h"
-
 #include "Meta.h"
 #include "report/AtomicFile.h"
 #include "report/ReportJson.h"
 #include "report/ReportTable.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <unistd.h>
@@ -77,9 +77,12 @@ void buildTiming(const Snapshot &S, const Options &O,
       R.Total = T.Timed == T.Calls
                     ? T.TotalNs
                     : roundDiv((long double)T.TotalNs * T.Calls, T.Timed);
-      R.Avg = roundDiv(T.TotalNs, T.Timed);
       R.Min = T.MinNs == UINT64_MAX ? 0 : T.MinNs;
       R.Max = T.MaxNs;
+      // The sum and the extremes are converted from ticks separately, each
+      // rounded to ns: the average can come out a nanosecond outside them.
+      R.Avg = std::clamp(roundDiv(T.TotalNs, T.Timed), R.Min,
+                         std::max(R.Min, R.Max));
       for (double P : Sec.Percentiles)
         R.Percentiles.push_back(T.Hist.percentile(P));
       R.PercentTotal = percentOf(R.Total, Sec.Total);

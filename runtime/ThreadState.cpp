@@ -23,7 +23,11 @@ __attribute__((
     visibility("default"))) __thread hotpath_fast_state __hotpath_fast
     __attribute__((tls_model("initial-exec"))) = {hotpath::rt::FastPathOff, 0,
                                                   0, nullptr};
-__attribute__((visibility("default"))) uint32_t __hotpath_epoch = 0;
+// Not ASan-instrumented: a second runtime copy in the process (detected and
+// reported, Session.cpp) defines it too, which ASan would abort on as an
+// ODR violation before the warning.
+__attribute__((visibility("default"), no_sanitize("address"))) uint32_t
+    __hotpath_epoch = 0;
 }
 static_assert(offsetof(hotpath_fast_state, epoch) == 0 &&
                   offsetof(hotpath_fast_state, countdown) == 8 &&
