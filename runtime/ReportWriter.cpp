@@ -5,7 +5,6 @@
 #include "report/ReportJson.h"
 #include "report/ReportTable.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <unistd.h>
@@ -80,9 +79,13 @@ void buildTiming(const Snapshot &S, const Options &O,
       R.Min = T.MinNs == UINT64_MAX ? 0 : T.MinNs;
       R.Max = T.MaxNs;
       // The sum and the extremes are converted from ticks separately, each
-      // rounded to ns: the average can come out a nanosecond outside them.
-      R.Avg = std::clamp(roundDiv(T.TotalNs, T.Timed), R.Min,
-                         std::max(R.Min, R.Max));
+      // rounded to ns: the average can come out one nanosecond outside
+      // them (never more), which is rounding, not data.
+      R.Avg = roundDiv(T.TotalNs, T.Timed);
+      if (R.Avg + 1 == R.Min)
+        R.Avg = R.Min;
+      else if (R.Avg == R.Max + 1)
+        R.Avg = R.Max;
       for (double P : Sec.Percentiles)
         R.Percentiles.push_back(T.Hist.percentile(P));
       R.PercentTotal = percentOf(R.Total, Sec.Total);
