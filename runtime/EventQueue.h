@@ -110,33 +110,6 @@ public:
   }
 
   // ---------------------------------------------------------------- consumer
-  /// Calls Fn(const Event &) for every published event, in order, up to
-  /// `Limit` events. Returns how many it consumed.
-  template <class F> uint64_t consume(F &&Fn, uint64_t Limit = ~0ull) {
-    uint64_t N = 0;
-    while (N < Limit) {
-      if (ReadPos == Chunk::Slots) {
-        Chunk *Next = Head->Next.load(std::memory_order_acquire);
-        if (!Next)
-          break;
-        recycle(Head);
-        Head = Next;
-        ReadPos = 0;
-      }
-      Event &E = Head->E[ReadPos];
-      uint32_t Id = __atomic_load_n(&E.Id, __ATOMIC_ACQUIRE);
-      if (!Id)
-        break;
-      Fn(static_cast<const Event &>(E));
-      // Cleared here, where the line is hot, so a recycled chunk is clean.
-      __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
-      ++ReadPos;
-      ++N;
-    }
-    Consumed += N;
-    return N;
-  }
-
   /// Consumer, in bulk: calls Fn(Begin, End) with the slots from the read
   /// position to the end of its chunk, published or not. Fn consumes the
   /// published ones in order (stopping at the first whose Id is 0), clears
@@ -164,6 +137,21 @@ public:
     }
     Consumed += N;
     return N;
+  }
+
+  /// Calls Fn(const Event &) for every published event, in order (the
+  /// drain's run loop uses consumeSpans directly). Returns how many it
+  /// consumed.
+  template <class F> uint64_t consume(F &&Fn) {
+    return consumeSpans([&](Event *B, Event *End) {
+      Event *P = B;
+      for (; P != End && __atomic_load_n(&P->Id, __ATOMIC_ACQUIRE); ++P) {
+        Fn(static_cast<const Event &>(*P));
+        // Cleared here, where the line is hot, so a recycled chunk is clean.
+        __atomic_store_n(&P->Id, 0u, __ATOMIC_RELAXED);
+      }
+      return P;
+    });
   }
 
   /// Consumer: drops everything (after fork, the parent's events).
