@@ -2,6 +2,7 @@
 #include "Drain.h"
 #include "AllocTracker.h"
 #include "Clock.h"
+#include "InternalThread.h"
 #include "Registry.h"
 #include "Sweep.h"
 #include "ThreadState.h"
@@ -111,9 +112,8 @@ ThreadInfo infoOf(ThreadState *T, bool Exited) {
 
 void *drainMain(void *) {
   InRuntime = 1; // the drain's allocations are the runtime's own
-  sigset_t All;
-  sigfillset(&All);
-  pthread_sigmask(SIG_BLOCK, &All, nullptr); // signals go to the program
+  // Born with every signal blocked (createInternalThread): signals go to
+  // the program's threads.
   pthread_setname_np(pthread_self(), "hotpath-drain");
   pthread_mutex_lock(&CtlMu);
   while (!Stop) {
@@ -254,7 +254,7 @@ void startDrainThread(unsigned IntervalMs) {
   pthread_condattr_destroy(&Attr);
   Interval = IntervalMs ? IntervalMs : 1;
   Stop = false;
-  Running = pthread_create(&Thread, nullptr, drainMain, nullptr) == 0;
+  Running = createInternalThread(&Thread, drainMain, nullptr) == 0;
   pthread_mutex_unlock(&CtlMu);
 }
 

@@ -18,6 +18,8 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // A symbol only this runtime defines: a second copy of the runtime in the
 // process finds a different address for it through the global scope. Two
@@ -36,6 +38,10 @@ namespace {
 pthread_mutex_t SessLock = PTHREAD_MUTEX_INITIALIZER;
 bool Active = false, Implicit = false, EverBegan = false, Inited = false;
 bool AtexitDone = false, ChildWithoutReport = false;
+// Main has left through pthread_exit: the runtime's threads are stopped for
+// good, so that the process ends with the program's last thread.
+bool ThreadsStopped = false;
+pthread_key_t MainExitKey;
 uint32_t EpochCounter = 0;
 Options *Opts = nullptr; // never destroyed (see Drain.cpp)
 std::vector<std::string> *RtWarnings = nullptr;
@@ -99,7 +105,7 @@ void atforkChild() {
   StartUnix = realtimeNs();
   ChildWithoutReport = Opts->OutputPath.find("%p") == std::string::npos &&
                        Opts->Format != OutputFormat::None;
-  if (!underValgrind())
+  if (!underValgrind() && !ThreadsStopped)
     startDrainThread(Opts->DrainIntervalMs);
 }
 
@@ -115,6 +121,31 @@ void initOnce() {
 }
 
 void onExit() { sessionEnd(); }
+
+// A thread-specific value on the main thread: its destructor runs only when
+// main leaves through pthread_exit (returning from main or exit() runs no
+// destructors). glibc ends the process with exit(0) when the last thread
+// ends, and it counts the runtime's threads too: they must end first. The
+// program's remaining threads keep being measured (their queues fold when
+// full, and each is delivered when it exits); exit(0) then ends the session
+// and writes the report.
+void mainThreadLeft(void *) {
+  RuntimeScope InRt;
+  pthread_mutex_lock(&SessLock);
+  ThreadsStopped = true;
+  stopDrainThread();
+  pthread_mutex_unlock(&SessLock);
+  stopSignalReport();
+}
+
+// At load, on the thread that loads the runtime (the main thread, unless a
+// later dlopen loads it).
+__attribute__((constructor)) void watchMainThread() {
+  if (syscall(SYS_gettid) != getpid())
+    return;
+  if (pthread_key_create(&MainExitKey, mainThreadLeft) == 0)
+    pthread_setspecific(MainExitKey, &MainExitKey);
+}
 
 Snapshot buildSnapshot() {
   Snapshot S;
@@ -224,11 +255,12 @@ void sessionBegin(BeginKind Kind) {
   if (++EpochCounter == 0 || EpochCounter == FastPathOff)
     EpochCounter = 1;
   __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
-  if (!Vg)
+  if (!Vg && !ThreadsStopped)
     startDrainThread(Opts->DrainIntervalMs);
   if (!AtexitDone)
     AtexitDone = atexit(onExit) == 0;
-  installSignalReport();   // SIGINT/SIGTERM at their default: report first
+  if (!ThreadsStopped)
+    installSignalReport(); // SIGINT/SIGTERM at their default: report first
   callgrindSessionBegin(); // last: the session's counts start here
   pthread_mutex_unlock(&SessLock);
 }
@@ -252,6 +284,10 @@ void reloadOptionsForTesting() {
   if (Inited)
     *Opts = loadOptionsFromEnv();
   pthread_mutex_unlock(&SessLock);
+}
+
+bool sessionThreadsStopped() {
+  return __atomic_load_n(&ThreadsStopped, __ATOMIC_RELAXED);
 }
 
 bool sessionEverBegan() {

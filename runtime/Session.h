@@ -24,6 +24,10 @@ bool sessionActive();
 /// Cheap check for the hot path's slow path: may a lazy session start?
 bool lazySessionAllowed();
 
+/// Whether the runtime's own threads are stopped for good (main left
+/// through pthread_exit): nothing may start them again.
+bool sessionThreadsStopped();
+
 /// Tests: re-read the HOTPATH_* environment at the next begin, and whether
 /// any session began in this process.
 void reloadOptionsForTesting();

@@ -16,9 +16,18 @@
 // Not under Valgrind (an extra thread would appear in Callgrind's
 // per-thread dumps): there the default disposition stays.
 //
+// The pipes are descriptors the runtime owns (InternalThread.h): high
+// numbers, checked to be still ours before every read, write and close. A
+// program that closed them gets no report on a signal, and nothing of its
+// own is touched. When main leaves through pthread_exit the reporter stops
+// (stopSignalReport) so that the process can end with its last thread; the
+// signals then get their default disposition back, where ours is still
+// installed.
+//
 //===----------------------------------------------------------------------===//
 #include "SignalReport.h"
 
+#include "InternalThread.h"
 #include "Session.h"
 #include "Valgrind.h"
 
@@ -35,32 +44,36 @@ namespace {
 constexpr int Signals[] = {SIGINT, SIGTERM};
 constexpr int WaitMs = 2000;
 
-int ReqPipe[2] = {-1, -1};  // handler -> reporter
-int DonePipe[2] = {-1, -1}; // reporter -> handler
-bool Installed[2];          // ours was installed for Signals[i]
+OwnedFd ReqRead, ReqWrite;   // handler -> reporter
+OwnedFd DoneRead, DoneWrite; // reporter -> handler
+bool Installed[2];           // ours was installed for Signals[i]
 bool Started;
+pthread_t Reporter;
+bool ReporterRunning;
+constexpr char QuitByte = 0, ReportByte = 1;
 
 void *reporter(void *) {
-  sigset_t All;
-  sigfillset(&All);
-  pthread_sigmask(SIG_BLOCK, &All, nullptr); // the signals go to the program
   for (;;) {
     char C;
-    ssize_t N = read(ReqPipe[0], &C, 1);
+    if (!ReqRead.stillOurs())
+      return nullptr; // the program closed it: no more reports on signals
+    ssize_t N = read(ReqRead.Fd, &C, 1);
     if (N < 0 && errno == EINTR)
       continue;
-    if (N <= 0)
+    if (N <= 0 || C == QuitByte)
       return nullptr;
     sessionEnd(); // idempotent: a second signal finds it done
-    (void)!write(DonePipe[1], &C, 1);
+    if (DoneWrite.stillOurs())
+      (void)!write(DoneWrite.Fd, &C, 1);
   }
 }
 
 void handler(int Sig) {
   int SavedErrno = errno;
-  char C = 1;
-  if (write(ReqPipe[1], &C, 1) == 1) {
-    struct pollfd P = {DonePipe[0], POLLIN, 0};
+  char C = ReportByte;
+  if (ReqWrite.stillOurs() && DoneRead.stillOurs() &&
+      write(ReqWrite.Fd, &C, 1) == 1) {
+    struct pollfd P = {DoneRead.Fd, POLLIN, 0};
     while (poll(&P, 1, WaitMs) < 0 && errno == EINTR) {
     }
   }
@@ -74,31 +87,44 @@ void handler(int Sig) {
   errno = SavedErrno;
 }
 
+void closePipes() {
+  for (OwnedFd *F : {&ReqRead, &ReqWrite, &DoneRead, &DoneWrite})
+    F->release();
+}
+
 bool startReporter() {
-  if (pipe2(ReqPipe, O_CLOEXEC) != 0)
+  if (!makeOwnedPipe(ReqRead, ReqWrite))
     return false;
-  if (pipe2(DonePipe, O_CLOEXEC) != 0)
+  if (!makeOwnedPipe(DoneRead, DoneWrite) ||
+      createInternalThread(&Reporter, reporter, nullptr) != 0) {
+    closePipes();
     return false;
-  pthread_t T;
-  if (pthread_create(&T, nullptr, reporter, nullptr) != 0)
-    return false;
-  pthread_detach(T);
+  }
+  ReporterRunning = true;
   return true;
 }
 
+// Our handlers back to the default, where they are still installed.
+void uninstallHandlers() {
+  for (int I = 0; I < 2; ++I) {
+    struct sigaction Cur;
+    if (Installed[I] && sigaction(Signals[I], nullptr, &Cur) == 0 &&
+        !(Cur.sa_flags & SA_SIGINFO) && Cur.sa_handler == handler)
+      signal(Signals[I], SIG_DFL);
+    Installed[I] = false;
+  }
+}
+
 // The child has no reporter thread and shares the parent's pipes: give it
-// its own, if it has our handler at all.
+// its own, if it has our handler at all. Only descriptors that are still
+// ours are closed: the program may have reused their numbers.
 void atforkChild() {
+  ReporterRunning = false;
   if (!Installed[0] && !Installed[1])
     return;
-  for (int *P : {ReqPipe, DonePipe})
-    for (int I = 0; I < 2; ++I)
-      if (P[I] >= 0)
-        close(P[I]);
-  if (!startReporter())
-    for (int I = 0; I < 2; ++I)
-      if (Installed[I])
-        signal(Signals[I], SIG_DFL);
+  closePipes();
+  if (sessionThreadsStopped() || !startReporter())
+    uninstallHandlers();
 }
 
 } // namespace
@@ -129,6 +155,19 @@ void installSignalReport() {
     sigaction(Signals[I], &Act, nullptr);
   }
   pthread_atfork(nullptr, nullptr, atforkChild);
+}
+
+void stopSignalReport() {
+  uninstallHandlers();
+  if (!ReporterRunning)
+    return;
+  ReporterRunning = false;
+  char C = QuitByte;
+  if (ReqWrite.stillOurs() && write(ReqWrite.Fd, &C, 1) == 1)
+    pthread_join(Reporter, nullptr);
+  else
+    pthread_detach(Reporter); // it ends at its next read
+  closePipes();
 }
 
 } // namespace hotpath::rt

@@ -14,6 +14,11 @@ namespace hotpath::rt {
 /// process (the first session begin), never under Valgrind.
 void installSignalReport();
 
+/// Stops the reporter thread and gives the signals their default
+/// disposition back (where ours is still installed): main has left through
+/// pthread_exit, and the process must end with the program's last thread.
+void stopSignalReport();
+
 } // namespace hotpath::rt
 
 #endif // HOTPATH_RUNTIME_SIGNALREPORT_H

@@ -2,6 +2,7 @@
 #include "ThreadState.h"
 #include "AllocTracker.h"
 #include "Drain.h"
+#include "HotPath.h"
 #include "Registry.h"
 
 #include <cstddef>
@@ -53,6 +54,14 @@ __thread uint32_t Attaching __attribute__((tls_model("initial-exec"))) = 0;
 void onThreadExit(void *P) {
   auto *T = static_cast<ThreadState *>(P);
   pthread_getname_np(pthread_self(), T->Name, sizeof T->Name);
+  // Frames still open end with the thread: pthread_exit or a cancellation
+  // through C code, which has no cleanups to run the exit hooks. Each is
+  // closed once, timed to now, as an abandoned frame after longjmp is. (C++
+  // frames were closed by their cleanups during the forced unwind.)
+  if (T->InHook == 0 && T->Epoch != 0 &&
+      T->Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    while (T->Top != T->Stack)
+      closeTop(T);
   if (CurrentThread == T)
     CurrentThread = nullptr;
   // Later destructors may still call wrappers: they must take the hooks

@@ -1,0 +1,45 @@
+//===- InternalThread.h - Threads and descriptors the runtime owns -*- C++ -*-===//
+//
+// The runtime's own threads (the drain, the signal reporter) and
+// descriptors (the reporter's pipes) live beside the program's and must
+// never be mistaken for them:
+//  - a thread is born with every signal blocked, so that a process-directed
+//    signal is never handled on it (blocking them from inside the thread
+//    leaves a window in which the program's handler could run there);
+//  - a descriptor is moved high (away from the numbers a program that
+//    closes and reopens its low descriptors gets back), close-on-exec, and
+//    remembered with the identity of its file, so that the runtime never
+//    closes or writes a descriptor that the program has since closed and
+//    reused for a file of its own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_INTERNALTHREAD_H
+#define HOTPATH_RUNTIME_INTERNALTHREAD_H
+
+#include <cstdint>
+#include <pthread.h>
+
+namespace hotpath::rt {
+
+/// pthread_create with every signal blocked in the new thread from its
+/// first instruction. Returns pthread_create's result.
+int createInternalThread(pthread_t *Thread, void *(*Fn)(void *), void *Arg);
+
+/// A descriptor the runtime owns, with the identity of its open file.
+struct OwnedFd {
+  int Fd = -1;
+  uint64_t Dev = 0, Ino = 0;
+  /// Whether Fd still refers to the file it was opened on (fstat:
+  /// async-signal-safe).
+  bool stillOurs() const;
+  /// Closes Fd if it is still ours; forgets it either way.
+  void release();
+};
+
+/// Creates a close-on-exec pipe whose two ends are moved to high
+/// descriptor numbers. False (and nothing open) on failure.
+bool makeOwnedPipe(OwnedFd &Read, OwnedFd &Write);
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_INTERNALTHREAD_H
