@@ -252,6 +252,26 @@ StringMap<CacheEntry> &cache() {
 }
 } // namespace
 
+namespace {
+// A hotpath.toml is a short list of patterns: anything larger is not one.
+constexpr uint64_t MaxConfigBytes = 1 << 20;
+
+const char *describeFileType(sys::fs::file_type T) {
+  switch (T) {
+  case sys::fs::file_type::character_file:
+    return "a character device";
+  case sys::fs::file_type::block_file:
+    return "a block device";
+  case sys::fs::file_type::fifo_file:
+    return "a FIFO";
+  case sys::fs::file_type::socket_file:
+    return "a socket";
+  default:
+    return "not a file";
+  }
+}
+} // namespace
+
 Expected<Config> loadConfig(StringRef Path) {
   std::string Abs = normalizePath(Path);
   sys::fs::file_status St;
@@ -259,6 +279,14 @@ Expected<Config> loadConfig(StringRef Path) {
     return makeError(Abs + ": cannot read hotpath config: " + EC.message());
   if (sys::fs::is_directory(St))
     return makeError(Abs + ": hotpath config is a directory, not a file");
+  // Checked before opening: /dev/zero would be read until memory runs out,
+  // and opening a FIFO would block the compiler.
+  if (!sys::fs::is_regular_file(St))
+    return makeError(Abs + ": hotpath config is not a regular file (" +
+                     describeFileType(St.type()) + ")");
+  if (St.getSize() > MaxConfigBytes)
+    return makeError(Abs + ": hotpath config is larger than 1 MiB (" +
+                     Twine(St.getSize()) + " bytes)");
 
   // clang runs the pass once per module, but opt and LTO may run it for
   // many modules in one process (several threads for ThinLTO backends).

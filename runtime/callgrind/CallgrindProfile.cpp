@@ -1,5 +1,6 @@
 //===- CallgrindProfile.cpp - The Callgrind format reader -----------------===//
 #include "CallgrindProfile.h"
+#include "FileRead.h"
 
 #include <cerrno>
 #include <cstring>
@@ -468,22 +469,9 @@ bool parseProfile(std::string_view Text, Profile &Out, std::string &Error) {
 
 bool readProfileFile(const std::string &Path, Profile &Out,
                      std::string &Error) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0) {
-    Error = std::strerror(errno);
-    return false;
-  }
   std::string Text;
-  char Buf[65536];
-  ssize_t N;
-  while ((N = ::read(Fd, Buf, sizeof Buf)) > 0)
-    Text.append(Buf, size_t(N));
-  int Err = errno;
-  ::close(Fd);
-  if (N < 0) {
-    Error = std::strerror(Err);
+  if (!report::readRegularFile(Path, report::MaxInputFileBytes, Text, Error))
     return false;
-  }
   return parseProfile(Text, Out, Error);
 }
 

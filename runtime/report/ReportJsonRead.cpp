@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ReportJson.h"
+#include "FileRead.h"
 
 #include <cerrno>
 #include <cstring>
@@ -351,33 +352,9 @@ bool parseReport(const std::string &Text, Report &Out, std::string &Error) {
 }
 
 bool readReportFile(const std::string &Path, Report &Out, std::string &Error) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0) {
-    Error = std::strerror(errno);
-    return false;
-  }
-  struct stat St;
-  if (::fstat(Fd, &St) == 0 && S_ISDIR(St.st_mode)) {
-    ::close(Fd);
-    Error = "is a directory";
-    return false;
-  }
   std::string Text;
-  char Buf[65536];
-  while (true) {
-    ssize_t N = ::read(Fd, Buf, sizeof Buf);
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0) {
-      Error = std::string("cannot read: ") + std::strerror(errno);
-      ::close(Fd);
-      return false;
-    }
-    if (N == 0)
-      break;
-    Text.append(Buf, size_t(N));
-  }
-  ::close(Fd);
+  if (!readRegularFile(Path, MaxInputFileBytes, Text, Error))
+    return false;
   if (Text.find_first_not_of(" \t\r\n") == std::string::npos) {
     Error = "empty file, not a hotpath report";
     return false;

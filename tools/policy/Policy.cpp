@@ -1,5 +1,6 @@
 //===- Policy.cpp - Regression policy files: parse and validate -----------===//
 #include "Policy.h"
+#include "FileRead.h"
 #include "Units.h"
 
 #include "SafeToml.h" // toml++ minus its UB on malformed input
@@ -371,14 +372,13 @@ bool loadPolicy(const std::string &Path, Policy &Out, std::string &Error) {
     Error = Path + ": is a directory, not a policy file";
     return false;
   }
-  std::ifstream In(Path, std::ios::binary);
-  if (!In) {
-    Error = Path + ": cannot read";
+  std::string Text;
+  if (!report::readRegularFile(Path, report::MaxPolicyFileBytes, Text,
+                               Error)) {
+    Error = Path + ": " + Error;
     return false;
   }
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return parsePolicy(SS.str(), Path, Out, Error);
+  return parsePolicy(Text, Path, Out, Error);
 }
 
 std::string findPolicy(const std::string &Explicit,
