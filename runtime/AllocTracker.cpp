@@ -97,8 +97,7 @@ void allocSessionBegin(const Options &O, bool UnderValgrind,
   // (the native run of merged mode has the allocations) unless
   // HOTPATH_ALLOC=1 is explicit, and then per thread only: the hooks keep
   // no shadow stack under Valgrind (bench/alloc.sh counts instructions so).
-  bool Explicit = getenv("HOTPATH_ALLOC") != nullptr;
-  if (O.Alloc && (!UnderValgrind || Explicit)) {
+  if (O.Alloc && (!UnderValgrind || O.AllocExplicit)) {
     std::string Why = foreignAllocator();
     if (Why.empty()) {
       Tracked = true;

@@ -50,12 +50,11 @@ bool tscInvariant() {
 #endif
 }
 
-void clockInit() {
+void clockInit(bool ForceMonotonic) {
   if (Inited)
     return;
   Inited = true;
-  const char *Force = getenv("HOTPATH_CLOCK");
-  ClockUsesTsc = tscInvariant() && !(Force && !strcmp(Force, "monotonic"));
+  ClockUsesTsc = tscInvariant() && !ForceMonotonic;
 }
 
 void clockStartCalibration() {

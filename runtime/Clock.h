@@ -65,8 +65,9 @@ inline __attribute__((always_inline)) uint64_t readTicksAs() {
   return readTicks();
 }
 
-/// cpuid check; idempotent. HOTPATH_CLOCK=monotonic forces the fallback.
-void clockInit();
+/// cpuid check; idempotent. ForceMonotonic (HOTPATH_CLOCK=monotonic)
+/// chooses the fallback.
+void clockInit(bool ForceMonotonic);
 /// True when the CPU reports an invariant TSC.
 bool tscInvariant();
 /// Anchors a new calibration (session begin).

@@ -264,10 +264,12 @@ report::Meta collectMeta(const Snapshot &S, const Options &Opts) {
   if (readFile("/proc/cpuinfo", CpuText, 1 << 20))
     cpuInfo(CpuText, M.CpuModel, M.CpuVendor);
 
-  const char *Root = std::getenv("HOTPATH_SOURCE_ROOT");
+  // A secure (setuid) process reads no checkout: the working directory is
+  // the invoking user's choice too.
   std::string Dir;
-  if (Root && *Root) {
-    Dir = Root;
+  if (Opts.Secure) {
+  } else if (!Opts.SourceRoot.empty()) {
+    Dir = Opts.SourceRoot;
   } else {
     char Cwd[4096];
     if (::getcwd(Cwd, sizeof Cwd))

@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <regex.h>
+#include <sys/auxv.h>
+#include <unistd.h>
 
 namespace hotpath::rt {
 
@@ -187,9 +189,17 @@ struct Parser {
 
 } // namespace
 
-Options parseOptions(const char *(*Get)(const char *Name)) {
+namespace {
+// The variables that choose a file to write or read.
+const char *const FileVariables[] = {
+    "HOTPATH_OUTPUT_PATH", "HOTPATH_MERGE_REPORT", "HOTPATH_SOURCE_ROOT",
+    "HOTPATH_CALLGRIND_OUT_FILE"};
+} // namespace
+
+Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
   Parser P{Get, Options()};
   Options &O = P.O;
+  O.Secure = Secure;
 
   P.var("HOTPATH_OUTPUT_FORMAT", "table, json, json-pretty, none", "table",
         [&](const std::string &V) {
@@ -206,7 +216,19 @@ Options parseOptions(const char *(*Get)(const char *Name)) {
             return false;
           return true;
         });
-  P.str("HOTPATH_OUTPUT_PATH", O.OutputPath, /*AllowEmpty=*/true);
+  if (Secure) {
+    // Like the dynamic loader and secure_getenv: a user who may run the
+    // program must not make it write or read files with its privileges.
+    for (const char *Var : FileVariables)
+      if (Get(Var))
+        O.Warnings.push_back(
+            std::string(Var) +
+            " is ignored: the process runs with elevated privileges "
+            "(setuid, setgid or capabilities), so the environment may not "
+            "choose files; the report goes to standard error");
+  } else {
+    P.str("HOTPATH_OUTPUT_PATH", O.OutputPath, /*AllowEmpty=*/true);
+  }
   P.var("HOTPATH_REPORT",
         "auto, all, a list of functions-timing, functions-alloc, "
         "functions-icount, threads, or auto/all followed by exclusions "
@@ -243,6 +265,7 @@ Options parseOptions(const char *(*Get)(const char *Name)) {
           return true;
         });
   P.flag("HOTPATH_ALLOC", O.Alloc);
+  O.AllocExplicit = Get("HOTPATH_ALLOC") != nullptr;
   P.flag("HOTPATH_ALLOC_CUMULATIVE", O.AllocCumulative);
   P.flag("HOTPATH_TIME_EXCLUSIVE", O.TimeExclusive);
   P.flag("HOTPATH_FAST_PATH", O.FastPath);
@@ -254,8 +277,22 @@ Options parseOptions(const char *(*Get)(const char *Name)) {
           O.DrainIntervalMs = N;
           return true;
         });
-  P.str("HOTPATH_CALLGRIND_OUT_FILE", O.CallgrindOutFile, false);
-  P.str("HOTPATH_MERGE_REPORT", O.MergeReport, true);
+  if (!Secure) {
+    P.str("HOTPATH_CALLGRIND_OUT_FILE", O.CallgrindOutFile, false);
+    P.str("HOTPATH_MERGE_REPORT", O.MergeReport, true);
+    P.str("HOTPATH_SOURCE_ROOT", O.SourceRoot, true);
+  }
+  P.var("HOTPATH_CLOCK", "auto, monotonic", "auto",
+        [&](const std::string &V) {
+          std::string L = lower(trim(V));
+          if (L == "auto")
+            O.Clock = ClockChoice::Auto;
+          else if (L == "monotonic")
+            O.Clock = ClockChoice::Monotonic;
+          else
+            return false;
+          return true;
+        });
   P.str("HOTPATH_REPORT_LABEL", O.ReportLabel, true);
   P.str("HOTPATH_BENCHMARK", O.Benchmark, true);
   P.var("HOTPATH_USER_METADATA",
@@ -270,9 +307,30 @@ Options parseOptions(const char *(*Get)(const char *Name)) {
   return O;
 }
 
+namespace {
+// A relative path as the program meant it at session begin: the program may
+// chdir before the report is written. A '%' of the directory is escaped.
+std::string absoluteAtBegin(const std::string &Path, bool EscapePercent) {
+  if (Path.empty() || Path[0] == '/')
+    return Path;
+  char Cwd[4096];
+  if (!::getcwd(Cwd, sizeof Cwd))
+    return Path;
+  std::string Dir;
+  for (const char *C = Cwd; *C; ++C)
+    Dir += *C == '%' && EscapePercent ? std::string("%%") : std::string(1, *C);
+  if (Dir.back() != '/')
+    Dir += '/';
+  return Dir + Path;
+}
+} // namespace
+
 Options loadOptionsFromEnv() {
   Options O = parseOptions(
-      [](const char *Name) -> const char * { return std::getenv(Name); });
+      [](const char *Name) -> const char * { return std::getenv(Name); },
+      getauxval(AT_SECURE) != 0);
+  O.OutputPath = absoluteAtBegin(O.OutputPath, /*EscapePercent=*/true);
+  O.MergeReport = absoluteAtBegin(O.MergeReport, /*EscapePercent=*/false);
   for (const std::string &W : O.Warnings)
     std::fprintf(stderr, "hotpath: %s\n", W.c_str());
   return O;

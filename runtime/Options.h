@@ -16,6 +16,8 @@
 namespace hotpath::rt {
 
 enum class OutputFormat { Table, Json, JsonPretty, None };
+/// HOTPATH_CLOCK: the TSC where it is invariant, or CLOCK_MONOTONIC_RAW.
+enum class ClockChoice { Auto, Monotonic };
 
 struct Options {
   OutputFormat Format = OutputFormat::Table;
@@ -26,6 +28,7 @@ struct Options {
   unsigned FunctionsLimit = 15;        // 0 = all
   double TimeSamplingRate = 1.0;       // 1 = time every call, 0 = count only
   bool Alloc = true;
+  bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)
   bool AllocCumulative = false;
   bool TimeExclusive = false;
   bool FastPath = true; // HOTPATH_FAST_PATH: wrappers may count inline
@@ -33,16 +36,24 @@ struct Options {
   std::string CallgrindOutFile = "callgrind.out.%p";
   std::string MergeReport; // HOTPATH_MERGE_REPORT
   std::string ReportLabel, Benchmark, UserMetadata;
+  std::string SourceRoot; // HOTPATH_SOURCE_ROOT; "" = the working directory
+  ClockChoice Clock = ClockChoice::Auto;
+  // The process runs with AT_SECURE (setuid, setgid, file capabilities):
+  // no variable may choose a file to write or read (docs/guarantees.md).
+  bool Secure = false;
   std::vector<std::string> Warnings; // one per invalid value
 };
 
-/// Reads every HOTPATH_* variable of SPEC 6 from the environment. Prints
-/// each warning once on stderr.
+/// Reads every HOTPATH_* variable (docs/environment.md) from the
+/// environment, as a secure process when the kernel says AT_SECURE. Prints
+/// each warning once on stderr. A relative output or merge path is made
+/// absolute against the working directory of this call (session begin).
 Options loadOptionsFromEnv();
 
 /// The same from an explicit lookup (unit tests): `Get(name)` returns the
-/// value or nullptr when unset. Does not print.
-Options parseOptions(const char *(*Get)(const char *Name));
+/// value or nullptr when unset. Does not print. With `Secure`, the
+/// variables that name files are ignored, each with a warning.
+Options parseOptions(const char *(*Get)(const char *Name), bool Secure = false);
 
 /// Which report sections to emit, resolved from ReportSpec (SPEC 6:
 /// `auto`, `all`, a list, or `auto,-threads`).

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace hotpath::rt {
@@ -213,6 +214,27 @@ std::string expandOutputPath(const std::string &Path) {
 }
 
 namespace {
+// The report comes after what the program printed: when it goes to the file
+// that stdout or stderr writes (/dev/stdout, or the same path), the
+// program's buffered output to it is flushed first. Only if the stream is
+// free: a signal's report may come while the program holds its lock.
+void flushStreamsWriting(const std::string &Path) {
+  struct stat Target;
+  if (::stat(Path.c_str(), &Target) != 0)
+    return;
+  const std::pair<int, FILE *> Streams[] = {{1, stdout}, {2, stderr}};
+  for (auto [Fd, Stream] : Streams) {
+    struct stat St;
+    if (::fstat(Fd, &St) != 0 || St.st_dev != Target.st_dev ||
+        St.st_ino != Target.st_ino)
+      continue;
+    if (ftrylockfile(Stream) == 0) {
+      fflush_unlocked(Stream);
+      funlockfile(Stream);
+    }
+  }
+}
+
 bool anyAllocation(const Snapshot &S) {
   for (size_t Id = 1; Id < S.Alloc.size(); ++Id)
     if (S.Alloc[Id].Allocs || S.Alloc[Id].Frees)
@@ -263,10 +285,12 @@ void emitReport(const report::Report &R, const Options &Opts) {
       break;
     }
     if (Opts.OutputPath.empty()) {
+      flushStreamsWriting("/dev/stderr");
       report::writeAll(2, Text);
       return;
     }
     std::string Path = expandOutputPath(Opts.OutputPath);
+    flushStreamsWriting(Path);
     std::string Error;
     if (!report::writeFileAtomically(Path, Text, Error))
       say("cannot write the report to " + Path + ": " + Error);

@@ -113,9 +113,9 @@ void initOnce() {
   if (Inited)
     return;
   Inited = true;
-  clockInit();
   RtWarnings = new std::vector<std::string>();
   Opts = new Options(loadOptionsFromEnv());
+  clockInit(Opts->Clock == ClockChoice::Monotonic);
   pthread_atfork(atforkPrepare, atforkParent, atforkChild);
   checkSecondCopy();
 }

@@ -42,7 +42,7 @@ int streamFd(const std::string &Path) {
 }
 
 bool replaceFile(const std::string &Path, const std::string &Data,
-                 std::string &Error);
+                 const struct stat *Old, std::string &Error);
 
 } // namespace
 
@@ -63,31 +63,23 @@ bool writeFileAtomically(const std::string &Path, const std::string &Data,
     Error = std::strerror(errno);
     return false;
   }
-  std::string Target = Path;
   struct stat St;
-  // A symlink stays a symlink: replace the file it points to (which may
-  // not exist yet).
-  for (int Depth = 0; ::lstat(Target.c_str(), &St) == 0 && S_ISLNK(St.st_mode);
-       ++Depth) {
-    char Buf[4096];
-    ssize_t N = ::readlink(Target.c_str(), Buf, sizeof Buf - 1);
-    if (N <= 0 || Depth == 40) {
-      Error = N <= 0 ? std::strerror(errno) : "too many levels of symlinks";
-      return false;
-    }
-    std::string Link(Buf, size_t(N));
-    size_t Slash = Target.rfind('/');
-    Target = Link[0] == '/' || Slash == std::string::npos
-                 ? Link
-                 : Target.substr(0, Slash + 1) + Link;
+  bool Exists = ::lstat(Path.c_str(), &St) == 0;
+  if (Exists && S_ISDIR(St.st_mode)) {
+    Error = "is a directory";
+    return false;
   }
-  if (::stat(Target.c_str(), &St) == 0 && !S_ISREG(St.st_mode)) {
-    if (S_ISDIR(St.st_mode)) {
-      Error = "is a directory";
-      return false;
-    }
-    // A FIFO or a device: write in place.
-    int Fd = ::open(Target.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+  // A symlink, a FIFO or a device: written in place, through an open() of
+  // the path itself. For a symlink the kernel follows it with all its
+  // rules (permissions, fs.protected_symlinks in sticky world-writable
+  // directories): never resolved by hand, which would let a link another
+  // user planted make the report replace a file the writer cannot open.
+  // The link stays a link; the write is not atomic.
+  if (Exists && !S_ISREG(St.st_mode)) {
+    int Flags = O_WRONLY | O_CLOEXEC | O_NOCTTY;
+    if (S_ISLNK(St.st_mode))
+      Flags |= O_CREAT | O_TRUNC;
+    int Fd = ::open(Path.c_str(), Flags, 0644);
     if (Fd < 0) {
       Error = std::strerror(errno);
       return false;
@@ -99,14 +91,15 @@ bool writeFileAtomically(const std::string &Path, const std::string &Data,
       Error = std::strerror(E);
     return Ok;
   }
-  return replaceFile(Target, Data, Error);
+  return replaceFile(Path, Data, Exists ? &St : nullptr, Error);
 }
 
 namespace {
 
-// Temporary file in the same directory, then rename.
+// Temporary file in the same directory, then rename. A file replaced keeps
+// its permission bits, and its owner where the writer may set it (root).
 bool replaceFile(const std::string &Path, const std::string &Data,
-                 std::string &Error) {
+                 const struct stat *Old, std::string &Error) {
   size_t Slash = Path.rfind('/');
   std::string Dir = Slash == std::string::npos ? "" : Path.substr(0, Slash + 1);
   std::string Base = Slash == std::string::npos ? Path : Path.substr(Slash + 1);
@@ -130,8 +123,13 @@ bool replaceFile(const std::string &Path, const std::string &Data,
     Error = std::strerror(errno);
     return false;
   }
-  // The file is new, so umask applied to 0644: the same mode a plain
-  // open(O_CREAT) would have given.
+  // A new file: umask applied to 0644, the mode a plain open(O_CREAT)
+  // would have given.
+  if (Old) {
+    (void)::fchmod(Fd, Old->st_mode & 0777);
+    if (Old->st_uid != ::geteuid() || Old->st_gid != ::getegid())
+      (void)!::fchown(Fd, Old->st_uid, Old->st_gid);
+  }
   bool Ok = writeAll(Fd, Data);
   int WriteErrno = errno;
   if (::close(Fd) != 0 && Ok) {

@@ -7,10 +7,14 @@
 namespace hotpath::report {
 
 /// Writes `Data` to a temporary file in the directory of `Path`, then
-/// renames it over `Path`: readers see the old file or the whole new one.
-/// An existing path that is not a regular file (/dev/stdout, a FIFO) is
-/// written in place. On failure returns false, removes the temporary file
-/// and sets `Error` (one line, without the path).
+/// renames it over `Path`: readers see the old file or the whole new one;
+/// a replaced file keeps its mode (and owner, when the writer is root).
+/// The standard streams (/dev/stdout, /dev/fd/N) are written through the
+/// descriptor; any other existing path that is not a regular file (a
+/// symlink, a FIFO, a device) is opened and written in place, so that the
+/// kernel alone follows symlinks, with its rules. On failure returns
+/// false, removes the temporary file and sets `Error` (one line, without
+/// the path).
 bool writeFileAtomically(const std::string &Path, const std::string &Data,
                          std::string &Error);
 
