@@ -1,4 +1,4 @@
-//===- InternalThread.h - Threads and descriptors the runtime owns -*- C++ -*-===//
+//===- InternalThread.h - The runtime's threads and descriptors -*- C++ -*-===//
 //
 // The runtime's own threads (the drain, the signal reporter) and
 // descriptors (the reporter's pipes) live beside the program's and must

@@ -282,17 +282,16 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
     P.str("HOTPATH_MERGE_REPORT", O.MergeReport, true);
     P.str("HOTPATH_SOURCE_ROOT", O.SourceRoot, true);
   }
-  P.var("HOTPATH_CLOCK", "auto, monotonic", "auto",
-        [&](const std::string &V) {
-          std::string L = lower(trim(V));
-          if (L == "auto")
-            O.Clock = ClockChoice::Auto;
-          else if (L == "monotonic")
-            O.Clock = ClockChoice::Monotonic;
-          else
-            return false;
-          return true;
-        });
+  P.var("HOTPATH_CLOCK", "auto, monotonic", "auto", [&](const std::string &V) {
+    std::string L = lower(trim(V));
+    if (L == "auto")
+      O.Clock = ClockChoice::Auto;
+    else if (L == "monotonic")
+      O.Clock = ClockChoice::Monotonic;
+    else
+      return false;
+    return true;
+  });
   P.str("HOTPATH_REPORT_LABEL", O.ReportLabel, true);
   P.str("HOTPATH_BENCHMARK", O.Benchmark, true);
   P.var("HOTPATH_USER_METADATA",

@@ -27,8 +27,8 @@ __attribute__((
 // Not ASan-instrumented: a second runtime copy in the process (detected and
 // reported, Session.cpp) defines it too, which ASan would abort on as an
 // ODR violation before the warning.
-__attribute__((visibility("default"), no_sanitize("address"))) uint32_t
-    __hotpath_epoch = 0;
+__attribute__((visibility("default"),
+               no_sanitize("address"))) uint32_t __hotpath_epoch = 0;
 }
 static_assert(offsetof(hotpath_fast_state, epoch) == 0 &&
                   offsetof(hotpath_fast_state, countdown) == 8 &&

@@ -70,7 +70,8 @@ bool readRegularFile(const std::string &Path, size_t Limit, std::string &Out,
       break;
     if (Out.size() + size_t(N) > Limit) { // it grew while being read
       ::close(Fd);
-      Error = "larger than " + describeLimit(Limit) + ", the most hotpath reads";
+      Error =
+          "larger than " + describeLimit(Limit) + ", the most hotpath reads";
       return false;
     }
     Out.append(Buf, size_t(N));

@@ -4,8 +4,8 @@
 // and throws an internal ReadError that parseReport turns into one line.
 //
 //===----------------------------------------------------------------------===//
-#include "ReportJson.h"
 #include "FileRead.h"
+#include "ReportJson.h"
 
 #include <cerrno>
 #include <cstring>

@@ -373,8 +373,7 @@ bool loadPolicy(const std::string &Path, Policy &Out, std::string &Error) {
     return false;
   }
   std::string Text;
-  if (!report::readRegularFile(Path, report::MaxPolicyFileBytes, Text,
-                               Error)) {
+  if (!report::readRegularFile(Path, report::MaxPolicyFileBytes, Text, Error)) {
     Error = Path + ": " + Error;
     return false;
   }

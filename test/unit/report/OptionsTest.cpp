@@ -231,3 +231,45 @@ TEST(Options, SeveralBadValuesWarnOnceEach) {
                      {"HOTPATH_PERCENTILES", "x"}});
   EXPECT_EQ(O.Warnings.size(), 3u);
 }
+
+TEST(Options, ClockAcceptsAutoAndMonotonic) {
+  EXPECT_EQ(parse({}).Clock, ClockChoice::Auto);
+  EXPECT_EQ(parse({{"HOTPATH_CLOCK", "monotonic"}}).Clock,
+            ClockChoice::Monotonic);
+  EXPECT_EQ(parse({{"HOTPATH_CLOCK", " Auto "}}).Clock, ClockChoice::Auto);
+  Options O = parse({{"HOTPATH_CLOCK", "sundial"}});
+  EXPECT_EQ(O.Clock, ClockChoice::Auto);
+  expectWarning(O, "HOTPATH_CLOCK", "sundial", "auto, monotonic");
+}
+
+TEST(Options, SourceRootAndAllocExplicit) {
+  Options O = parse({{"HOTPATH_SOURCE_ROOT", "/src"}, {"HOTPATH_ALLOC", "1"}});
+  EXPECT_EQ(O.SourceRoot, "/src");
+  EXPECT_TRUE(O.AllocExplicit);
+  EXPECT_FALSE(parse({}).AllocExplicit);
+}
+
+// A setuid, setgid or capability process (AT_SECURE): the variables that
+// choose files are ignored, one warning each; the others still apply.
+TEST(Options, SecureProcessIgnoresFileVariables) {
+  Env = {{"HOTPATH_OUTPUT_PATH", "/etc/shadow"},
+         {"HOTPATH_MERGE_REPORT", "/root/native.json"},
+         {"HOTPATH_SOURCE_ROOT", "/root/src"},
+         {"HOTPATH_CALLGRIND_OUT_FILE", "/root/cg.out"},
+         {"HOTPATH_OUTPUT_FORMAT", "json"}};
+  Options O = parseOptions(get, /*Secure=*/true);
+  EXPECT_TRUE(O.Secure);
+  EXPECT_EQ(O.OutputPath, "");
+  EXPECT_EQ(O.MergeReport, "");
+  EXPECT_EQ(O.SourceRoot, "");
+  EXPECT_EQ(O.CallgrindOutFile, "callgrind.out.%p");
+  EXPECT_EQ(O.Format, OutputFormat::Json);
+  ASSERT_EQ(O.Warnings.size(), 4u);
+  for (const std::string &W : O.Warnings)
+    EXPECT_NE(W.find("is ignored: the process runs with elevated privileges"),
+              std::string::npos)
+        << W;
+  // Unset, nothing to say.
+  Env = {};
+  EXPECT_TRUE(parseOptions(get, /*Secure=*/true).Warnings.empty());
+}
