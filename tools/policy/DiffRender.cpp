@@ -174,9 +174,51 @@ Grid budgetStatusGrid(const Verdict &V) {
 
 } // namespace
 
+namespace {
+// Why findings that were reported fail nothing: one reason per section with
+// regressions, and one for broken budgets.
+std::string whyNothingFails(const Verdict &V) {
+  std::vector<std::string> Why;
+  for (const SectionResult &S : V.Sections) {
+    bool Any = false;
+    for (const RowResult &R : S.Rows)
+      Any = Any || R.O == Outcome::Regression;
+    if (!Any)
+      continue;
+    std::string Table =
+        "[functions." + std::string(report::sectionTitle(S.K)) + "]";
+    Why.push_back(!S.FailCheck
+                      ? "fail_check is off for " + Table
+                      : "the two runs' environments differ, so " + Table +
+                            " findings do not fail");
+  }
+  if (V.BrokenBudgets)
+    Why.push_back("fail_check is off for the broken budgets");
+  std::string Out;
+  for (const std::string &W : Why)
+    Out += (Out.empty() ? "" : "; ") + W;
+  return Out;
+}
+} // namespace
+
 std::string summaryLine(const Verdict &V) {
   std::string S;
   std::string St = V.status();
+  if (St == "pass" && (V.Regressions || V.BrokenBudgets) && !V.Failing) {
+    // A pass that reports regressions says in words why it still passes:
+    // "PASS: 16 regressions" reads like a contradiction.
+    S = "PASS — ";
+    S += V.Regressions
+             ? plural(V.Regressions, "regression", "regressions") + " reported"
+             : plural(V.BrokenBudgets, "broken budget", "broken budgets") +
+                   " reported";
+    S += ", none fails the check (" + whyNothingFails(V) + ")";
+    S += "; " + plural(V.Improvements, "improvement", "improvements");
+    S += ", " + plural(V.BrokenBudgets, "broken budget", "broken budgets");
+    S += "; " +
+         plural(V.Judged, "row or budget judged", "rows and budgets judged");
+    return S;
+  }
   if (St == "fail")
     S = "FAIL";
   else if (St == "warn")
@@ -232,9 +274,12 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
 std::string renderDiffMarkdown(const Verdict &V,
                                const std::string &PolicyPath) {
   std::string St = V.status();
+  // A pass with regressions or broken budgets is a warning sign, not a
+  // check mark: something got worse, even if the policy lets it through.
+  bool Clean = !V.Regressions && !V.BrokenBudgets;
   const char *Icon = St == "fail"   ? "❌"
                      : St == "warn" ? "⚠️"
-                     : St == "pass" ? "✅"
+                     : St == "pass" ? (Clean ? "✅" : "⚠️")
                                     : "➖";
   std::string Out =
       "**hotpath diff** " + std::string(Icon) + " " + summaryLine(V) + "\n\n";
