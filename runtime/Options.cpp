@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <regex.h>
 #include <sys/auxv.h>
 #include <unistd.h>
@@ -216,6 +217,14 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
             return false;
           return true;
         });
+  // A report path ending in .json means JSON unless the format is given:
+  // a table in report.json only makes `hotpath report` fail later.
+  if (!Get("HOTPATH_OUTPUT_FORMAT") && !Secure) {
+    const char *Path = Get("HOTPATH_OUTPUT_PATH");
+    size_t N = Path ? std::strlen(Path) : 0;
+    if (N >= 5 && std::strcmp(Path + N - 5, ".json") == 0)
+      O.Format = OutputFormat::Json;
+  }
   if (Secure) {
     // Like the dynamic loader and secure_getenv: a user who may run the
     // program must not make it write or read files with its privileges.

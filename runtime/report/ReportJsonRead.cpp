@@ -323,6 +323,15 @@ std::string oneLine(const std::string &S) {
 } // namespace
 
 bool parseReport(const std::string &Text, Report &Out, std::string &Error) {
+  // The table the runtime prints starts with "[hotpath] <elapsed> | ...".
+  size_t First = Text.find_first_not_of(" \t\r\n");
+  if (First != std::string::npos &&
+      Text.compare(First, 10, "[hotpath] ") == 0) {
+    Error = "a table report (text), not a JSON report: write it with "
+            "HOTPATH_OUTPUT_FORMAT=json (or a HOTPATH_OUTPUT_PATH ending in "
+            ".json) for hotpath to read it";
+    return false;
+  }
   try {
     Json J;
     try {

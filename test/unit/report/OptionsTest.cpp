@@ -273,3 +273,19 @@ TEST(Options, SecureProcessIgnoresFileVariables) {
   Env = {};
   EXPECT_TRUE(parseOptions(get, /*Secure=*/true).Warnings.empty());
 }
+
+// A report path ending in .json means JSON, unless the format is given.
+TEST(Options, JsonPathImpliesJson) {
+  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_PATH", "report.%p.json"}}).Format,
+            OutputFormat::Json);
+  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_PATH", "report.txt"}}).Format,
+            OutputFormat::Table);
+  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_PATH", "r.json"},
+                   {"HOTPATH_OUTPUT_FORMAT", "table"}})
+                .Format,
+            OutputFormat::Table);
+  EXPECT_EQ(parse({{"HOTPATH_OUTPUT_PATH", "r.json"},
+                   {"HOTPATH_OUTPUT_FORMAT", "json-pretty"}})
+                .Format,
+            OutputFormat::JsonPretty);
+}
