@@ -48,7 +48,7 @@ namespace {
       return Call;                                                             \
     void *P = Call;                                                            \
     if (__builtin_expect(P != nullptr, 1))                                     \
-      countAlloc(T, Bytes);                                                    \
+      countAlloc(T, Bytes, P);                                                 \
     return P;                                                                  \
   } while (0)
 
@@ -92,7 +92,7 @@ HP_INTERPOSE void *realloc(void *P, size_t N) noexcept {
   if (R || N == 0) // glibc's realloc(p, 0) frees p and returns NULL
     countFree(T, Old);
   if (R)
-    countAlloc(T, N);
+    countAlloc(T, N, R);
   return R;
 }
 
@@ -116,7 +116,7 @@ HP_INTERPOSE int posix_memalign(void **Out, size_t A, size_t N) noexcept {
   }
   *Out = P;
   if (ThreadState *T = trackingThread())
-    countAlloc(T, N);
+    countAlloc(T, N, P);
   return 0;
 }
 

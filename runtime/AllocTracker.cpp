@@ -39,6 +39,7 @@ void add(AllocCounters &To, const AllocCounters &From) {
   To.Allocs += From.Allocs;
   To.Freed += From.Freed;
   To.Frees += From.Frees;
+  To.Usable += From.Usable;
 }
 
 // Who owns `malloc`? Ours when the global name resolves to this copy's
@@ -117,7 +118,7 @@ void allocSessionBegin(const Options &O, bool UnderValgrind,
   for (ThreadState *T = threadList(); T;
        T = T->Next.load(std::memory_order_relaxed))
     if (AllocState *A = __atomic_load_n(&T->Alloc, __ATOMIC_ACQUIRE))
-      A->Totals = AllocCounters{0, 0, 0, 0};
+      A->Totals = AllocCounters{};
   __atomic_store_n(&AllocMode, Tracked ? (Cumulative ? 2u : 1u) : 0u,
                    __ATOMIC_RELAXED);
 }
@@ -152,7 +153,7 @@ void allocFrameClosed(ThreadState *T, Frame *F) {
   if (!A)
     return;
   size_t D = F - T->Stack;
-  AllocCounters Own{0, 0, 0, 0}, E{0, 0, 0, 0};
+  AllocCounters Own{}, E{};
   if (Mark & AllocMarkOwn)
     Own = A->Stack[D];
   add(A->Totals, Own); // the thread's, exclusive whatever the mode
@@ -220,7 +221,8 @@ void takeThreadAllocs(ThreadState *T, ThreadInfo &I) {
   I.Allocs += A->Totals.Allocs;
   I.FreedBytes += A->Totals.Freed;
   I.Frees += A->Totals.Frees;
-  A->Totals = AllocCounters{0, 0, 0, 0};
+  I.AllocUsableBytes += A->Totals.Usable;
+  A->Totals = AllocCounters{};
 }
 
 void discardAllocs(ThreadState *T) {
@@ -231,7 +233,7 @@ void discardAllocs(ThreadState *T) {
   for (uint32_t I = 1; I <= N && I < MaxFunctions; ++I)
     if (A->Table[I].C.Allocs || A->Table[I].C.Frees)
       A->Table[I] = AllocFnEntry{};
-  A->Totals = AllocCounters{0, 0, 0, 0};
+  A->Totals = AllocCounters{};
 }
 
 std::vector<FunctionAlloc>

@@ -34,8 +34,11 @@ struct ThreadInfo;
 struct FunctionAlloc;
 struct Options;
 
+/// Bytes as the program asked for them; Usable and Freed at the blocks'
+/// usable size (malloc_usable_size), so that the two balance: a thread that
+/// frees all it allocated has Usable == Freed.
 struct AllocCounters {
-  uint64_t Bytes, Allocs, Freed, Frees;
+  uint64_t Bytes, Allocs, Freed, Frees, Usable;
 };
 
 /// Per function and thread: counters, and how many calls allocated at all
@@ -107,7 +110,7 @@ inline __attribute__((always_inline)) AllocCounters *topSlot(ThreadState *T,
     return &A->Totals;
   AllocCounters *S = &A->Stack[F - T->Stack];
   if (!(F->AllocMark & AllocMarkOwn)) {
-    *S = AllocCounters{0, 0, 0, 0};
+    *S = AllocCounters{};
     F->AllocMark |= AllocMarkOwn;
   }
   return S;
@@ -120,14 +123,17 @@ inline __attribute__((always_inline)) AllocState *allocStateOf(ThreadState *T) {
   return A;
 }
 
-/// One allocation of `N` requested bytes that succeeded, on T.
+inline __attribute__((always_inline)) uint64_t usableSize(void *P);
+
+/// One allocation of `N` requested bytes that succeeded, at `P`, on T.
 inline __attribute__((always_inline)) void countAlloc(ThreadState *T,
-                                                      uint64_t N) {
+                                                      uint64_t N, void *P) {
   AllocState *A = allocStateOf(T);
   if (!A)
     return;
   AllocCounters *S = topSlot(T, A);
   S->Bytes += N;
+  S->Usable += usableSize(P);
   ++S->Allocs;
 }
 

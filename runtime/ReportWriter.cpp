@@ -171,7 +171,8 @@ void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
   T.AllocTracked = S.AllocTracked;
   T.Description = S.AllocTracked
                       ? "Threads that ran measured code, with the bytes they "
-                        "allocated and freed."
+                        "allocated and freed (at the blocks' usable size, so "
+                        "that they balance)."
                       : "Threads that ran measured code.";
   for (const ThreadInfo &I : S.Threads) {
     report::ThreadRow R;
@@ -180,6 +181,7 @@ void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
     R.Events = I.Events;
     R.AllocBytes = I.AllocBytes;
     R.FreedBytes = I.FreedBytes;
+    R.AllocUsableBytes = I.AllocUsableBytes;
     R.Allocs = I.Allocs;
     R.Frees = I.Frees;
     R.Exited = I.Exited;
@@ -235,26 +237,17 @@ void flushStreamsWriting(const std::string &Path) {
   }
 }
 
-bool anyAllocation(const Snapshot &S) {
-  for (size_t Id = 1; Id < S.Alloc.size(); ++Id)
-    if (S.Alloc[Id].Allocs || S.Alloc[Id].Frees)
-      return true;
-  return false;
-}
 } // namespace
 
 report::Report buildReport(const Snapshot &S, const Options &Opts) {
   report::Report R;
   R.M = collectMeta(S, Opts);
-  // The table is read by a person: under `auto` an allocation table of
-  // zeros says nothing, so it appears only when a measured function
-  // allocated. JSON keeps the section whenever tracking was on, so that two
-  // runs' reports have the same sections (hotpath diff).
-  bool AllocShown = S.AllocTracked;
-  if (Opts.Format == OutputFormat::Table)
-    AllocShown = AllocShown && anyAllocation(S);
+  // The section is there whenever tracking was on, so that two runs'
+  // reports have the same sections (hotpath diff); the table renderer
+  // leaves out the rows, and then the table, of functions that allocated
+  // nothing (ReportTable.cpp).
   SectionSet Sec =
-      resolveSections(Opts.ReportSpec, S.UnderValgrind, AllocShown);
+      resolveSections(Opts.ReportSpec, S.UnderValgrind, S.AllocTracked);
   if (Sec.Timing)
     buildTiming(S, Opts, R.Timing);
   if (Sec.Alloc)

@@ -59,6 +59,7 @@ struct ThreadInfo {
   std::string Name;
   uint64_t Events = 0;
   uint64_t AllocBytes = 0, FreedBytes = 0, Allocs = 0, Frees = 0;
+  uint64_t AllocUsableBytes = 0; // AllocBytes at usable size, as FreedBytes
   bool Exited = false;
 };
 

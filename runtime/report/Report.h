@@ -75,6 +75,9 @@ struct ThreadRow {
   std::string Name;
   uint64_t Events = 0;
   uint64_t AllocBytes = 0, FreedBytes = 0, Allocs = 0, Frees = 0;
+  // The allocations at their usable size, as FreedBytes is: the two
+  // balance. Reports of earlier versions lack it (then AllocBytes).
+  uint64_t AllocUsableBytes = 0;
   bool Exited = false;
 };
 

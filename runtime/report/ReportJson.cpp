@@ -74,6 +74,7 @@ OJson threadsToJson(const ThreadsSection &T) {
     Row["events"] = R.Events;
     Row["alloc_bytes"] = R.AllocBytes;
     Row["freed_bytes"] = R.FreedBytes;
+    Row["alloc_usable_bytes"] = R.AllocUsableBytes;
     Row["allocs"] = R.Allocs;
     Row["frees"] = R.Frees;
     Row["exited"] = R.Exited;

@@ -250,6 +250,9 @@ void readThreads(const Json &J, ThreadsSection &T) {
     R.Events = getUnsigned(RJ, RP, "events");
     R.AllocBytes = getUnsigned(RJ, RP, "alloc_bytes");
     R.FreedBytes = getUnsigned(RJ, RP, "freed_bytes");
+    R.AllocUsableBytes = RJ.contains("alloc_usable_bytes")
+                             ? getUnsigned(RJ, RP, "alloc_usable_bytes")
+                             : R.AllocBytes;
     R.Allocs = getUnsigned(RJ, RP, "allocs");
     R.Frees = getUnsigned(RJ, RP, "frees");
     const Json &E = need(RJ, RP, "exited");

@@ -95,6 +95,24 @@ std::string formatValue(SectionKind K, uint64_t V) {
   return "";
 }
 
+// One rule for every renderer (the program's own table, `hotpath report`,
+// `hotpath run`, markdown): a function that allocated nothing has no row
+// in the allocation table, and a table with no row left is not shown. JSON
+// keeps every row, so that two runs' reports compare.
+bool allocatedNothing(const FunctionsSection &S, const FunctionRow &R) {
+  return S.Kind == SectionKind::Alloc && R.Total == 0 && R.Allocs == 0;
+}
+
+bool sectionShown(const FunctionsSection &S) {
+  if (!S.Present)
+    return false;
+  if (S.Kind != SectionKind::Alloc)
+    return true;
+  return std::any_of(S.Data.begin(), S.Data.end(), [&](const FunctionRow &R) {
+    return !allocatedNothing(S, R);
+  });
+}
+
 struct Rendered {
   std::string Title; // "timing - description (n of m shown)"
   Grid G;
@@ -113,7 +131,11 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
   G.Header.push_back("Total");
   G.Header.push_back("% Total");
 
+  size_t Listed = 0; // rows that may be shown at all
   for (const FunctionRow &R : S.Data) {
+    if (allocatedNothing(S, R))
+      continue;
+    ++Listed;
     if (!F.matches(R.Name))
       continue;
     if (Opts.Limit && G.Rows.size() >= Opts.Limit)
@@ -131,9 +153,9 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     G.Rows.push_back(std::move(Row));
   }
   Out.Title = std::string(sectionTitle(S.Kind)) + " - " + S.Description;
-  if (G.Rows.size() < S.Data.size()) {
+  if (G.Rows.size() < Listed) {
     Out.Title += " (" + std::to_string(G.Rows.size()) + " of " +
-                 std::to_string(S.Data.size()) + " shown";
+                 std::to_string(Listed) + " shown";
     if (!F.empty())
       Out.Title += ", focus " + Opts.Focus;
     Out.Title += ")";
@@ -153,11 +175,13 @@ Rendered threadsGrid(const ThreadsSection &T) {
                                     std::to_string(R.Tid),
                                     std::to_string(R.Events)};
     if (T.AllocTracked) {
-      Row.push_back(formatBytes(R.AllocBytes));
+      // Both at usable size: a thread that freed what it allocated shows 0
+      // (another thread's blocks it freed can make the difference < 0).
+      uint64_t A = R.AllocUsableBytes;
+      Row.push_back(formatBytes(A));
       Row.push_back(formatBytes(R.FreedBytes));
-      Row.push_back(R.AllocBytes >= R.FreedBytes
-                        ? formatBytes(R.AllocBytes - R.FreedBytes)
-                        : "-" + formatBytes(R.FreedBytes - R.AllocBytes));
+      Row.push_back(A >= R.FreedBytes ? formatBytes(A - R.FreedBytes)
+                                      : "-" + formatBytes(R.FreedBytes - A));
     }
     G.Rows.push_back(std::move(Row));
   }
@@ -168,7 +192,7 @@ std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
   std::vector<Rendered> Out;
   for (SectionKind K :
        {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
-    if (R.section(K).Present)
+    if (sectionShown(R.section(K)))
       Out.push_back(functionsGrid(R.section(K), Opts));
   if (R.Cache.Present) {
     Out.emplace_back();
@@ -184,7 +208,7 @@ std::string headerLine(const Report &R) {
   std::string Names;
   for (SectionKind K :
        {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
-    if (R.section(K).Present)
+    if (sectionShown(R.section(K)))
       Names += std::string(Names.empty() ? "" : ", ") + sectionTitle(K);
   if (R.Cache.Present)
     Names += std::string(Names.empty() ? "" : ", ") + "cache";

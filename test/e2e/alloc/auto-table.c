@@ -1,7 +1,8 @@
-// HOTPATH_REPORT=auto (the default) and the table format: the allocation
-// table appears only when a measured function allocated; a table of zeros
-// says nothing. JSON keeps the section either way (hotpath diff compares
-// two runs' sections), and an explicit functions-alloc shows it.
+// The table format: the allocation table appears only when a measured
+// function allocated; a table of zeros says nothing, even when
+// functions-alloc is asked for explicitly (one rule for every renderer).
+// JSON keeps the section either way (hotpath diff compares two runs'
+// sections).
 // UNSUPPORTED: sanitizer
 // (ASan owns malloc there: allocation tracking is off, no table to show.)
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O1 %s -o %t %rt_shared
@@ -10,7 +11,9 @@
 // RUN: env HOTPATH_OUTPUT_FORMAT=table %t alloc 2> %t.alloc.txt > /dev/null
 // RUN: %FileCheck %s --check-prefix=ALLOC < %t.alloc.txt
 // RUN: env HOTPATH_OUTPUT_FORMAT=table HOTPATH_REPORT=functions-timing,functions-alloc %t 2> %t.explicit.txt > /dev/null
-// RUN: %FileCheck %s --check-prefix=ALLOC < %t.explicit.txt
+// RUN: %FileCheck %s --check-prefix=NONE < %t.explicit.txt
+// RUN: env HOTPATH_OUTPUT_FORMAT=table HOTPATH_REPORT=functions-timing,functions-alloc %t alloc 2> %t.explicit-alloc.txt > /dev/null
+// RUN: %FileCheck %s --check-prefix=ALLOC < %t.explicit-alloc.txt
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t > /dev/null
 // RUN: %FileCheck %s --check-prefix=JSON < %t.json
 // NONE: timing - 

@@ -91,6 +91,7 @@ int main(int Argc, char **Argv) {
   Main.Name = "main";
   Main.Events = 55784;
   Main.AllocBytes = 20544000;
+  Main.AllocUsableBytes = 20544000;
   Main.FreedBytes = 10272000;
   S.Threads.push_back(Main);
   ThreadInfo Worker;

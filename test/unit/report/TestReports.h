@@ -83,6 +83,7 @@ inline Report sampleReport() {
   T.Name = "main";
   T.Events = 204;
   T.AllocBytes = 376627;
+  T.AllocUsableBytes = 376627;
   T.FreedBytes = 10138;
   T.Allocs = 9;
   T.Frees = 3;
@@ -90,6 +91,7 @@ inline Report sampleReport() {
   T.Tid = 101;
   T.Name = "worker-1";
   T.AllocBytes = 100;
+  T.AllocUsableBytes = 100;
   T.FreedBytes = 400;
   T.Exited = true;
   R.Threads.Data.push_back(T);
