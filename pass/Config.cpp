@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Config.h"
+#include "Compat.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -89,19 +90,50 @@ stringArray(StringRef Key, const toml::node &V, StringRef What, Problems &P) {
   return Out;
 }
 
+/// The regex a glob-looking pattern probably meant ("shop::*" ->
+/// "^shop::", "*parse*" -> "parse"), or "" when it does not look like a
+/// glob: a leading '*', or '::*' (in a regex: ':' then any number of ':').
+std::string regexMeantByGlob(StringRef Text) {
+  if (!compat::startsWith(Text, "*") && Text.find("::*") == StringRef::npos)
+    return "";
+  StringRef T = Text;
+  bool Anchored = !compat::startsWith(T, "*");
+  if (!Anchored)
+    T = T.drop_front();
+  if (!T.empty() && T.back() == '*')
+    T = T.drop_back();
+  std::string Out = Anchored ? "^" : "";
+  for (char Ch : T)
+    Out += Ch == '*' ? std::string(".*") : std::string(1, Ch);
+  return Out;
+}
+
 void readPatterns(StringRef Key, const toml::node &V,
-                  std::vector<NamePattern> &Out, Problems &P) {
+                  std::vector<NamePattern> &Out, Config &C, Problems &P) {
   for (auto &[Text, Node] : stringArray(Key, V, "strings (regexes)", P)) {
     auto Re = std::make_shared<Regex>(Text);
     std::string Err;
+    std::string Meant = regexMeantByGlob(Text);
     if (Text.empty())
       Err = "empty regex (write \".*\" to match every function)";
     else if (!Re->isValid(Err))
-      Err = "invalid regex '" + Text + "' in '" + Key.str() + "': " + Err;
+      Err = "invalid regex '" + Text + "' in '" + Key.str() + "': " + Err +
+            (Meant.empty() ? ""
+                           : "; patterns are regexes, not globs: did you "
+                             "mean '" +
+                                 Meant + "'?");
     if (!Err.empty()) {
       P.add(Node->source(), Err);
       continue;
     }
+    if (!Meant.empty())
+      C.Warnings.push_back(
+          (C.Path + ":" + Twine(Node->source().begin.line) + ":" +
+           Twine(Node->source().begin.column) + ": warning: '" + Text +
+           "' in '" + Key + "' looks like a glob, but patterns are regexes "
+           "(there '::*' is ':' followed by any number of ':'); did you mean '" +
+           Meant + "'?")
+              .str());
     Out.push_back({Text, std::move(Re), Node->source().begin.line});
   }
 }
@@ -129,14 +161,16 @@ void readFunctions(const toml::table &T, Config &C, Problems &P) {
   for (auto &&[K, V] : T) {
     StringRef Key(K.str().data(), K.str().size());
     if (Key == "include") {
-      readPatterns(Key, V, C.Include, P);
+      readPatterns(Key, V, C.Include, C, P);
     } else if (Key == "exclude") {
-      readPatterns(Key, V, C.Exclude, P);
+      readPatterns(Key, V, C.Exclude, C, P);
     } else if (Key == "files") {
       readGlobs(V, C, P);
     } else if (Key == "main") {
-      if (const auto *B = V.as_boolean())
+      if (const auto *B = V.as_boolean()) {
         C.Main = B->get();
+        C.MainLine = V.source().begin.line;
+      }
       else
         P.add(V.source(), "'main' must be a boolean (true or false), not " +
                               Twine(tomlTypeName(V)));
@@ -301,8 +335,12 @@ Expected<Config> loadConfig(StringRef Path) {
     return makeError(
         Abs + ": cannot read hotpath config: " + Buf.getError().message());
   Expected<Config> C = parseConfig((*Buf)->getBuffer(), Abs);
-  if (C)
+  if (C) {
+    // Parsed once per process (the cache below): so are the warnings said.
+    for (const std::string &W : C->Warnings)
+      errs() << W << "\n";
     cache()[Abs] = CacheEntry{St.getSize(), St.getLastModificationTime(), *C};
+  }
   return C;
 }
 

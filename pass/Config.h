@@ -46,6 +46,10 @@ struct Config {
   // Added: Files again with line numbers and absolute patterns (same order).
   std::vector<FileGlob> FileGlobs;
   unsigned MinInstructionsLine = 0; // 0 when min_instructions is not set
+  unsigned MainLine = 0;            // where `main` is set; 0 when it is not
+  // "<file>:<line>:<col>: warning: ..." for what is valid but probably not
+  // meant (a glob written where a regex goes); printed once per file.
+  std::vector<std::string> Warnings;
 };
 
 /// Finds the config for a translation unit whose main source file is

@@ -25,9 +25,12 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <optional>
 
 using namespace llvm;
@@ -54,6 +57,23 @@ public:
   void print(DiagnosticPrinter &DP) const override { DP << Msg; }
 };
 
+/// The kind of a skip, for the HOTPATH_VERBOSE=1 summary: "no rule",
+/// "excluded by '^std::'", "HOTPATH_SKIP", "under min_instructions",
+/// "always_inline", ...
+std::string skipKind(StringRef Reason) {
+  if (compat::startsWith(Reason, "no rule selects it"))
+    return "no rule";
+  if (compat::startsWith(Reason, "excluded by '")) {
+    size_t End = Reason.find("' (");
+    return Reason.substr(0, End == StringRef::npos ? Reason.size() : End + 1)
+        .str();
+  }
+  if (Reason.find("fewer than min_instructions") != StringRef::npos)
+    return "under min_instructions";
+  size_t Colon = Reason.find(':');
+  return Reason.substr(0, Colon).str();
+}
+
 std::string absolute(StringRef Path, StringRef Dir) {
   SmallString<256> S;
   if (sys::path::is_absolute(Path) || Dir.empty())
@@ -75,8 +95,10 @@ struct Plan {
 class Instrumenter {
 public:
   explicit Instrumenter(Module &M) : M(M), D(M), FastTarget(fastPathTarget(M)) {
+    // 1: what was instrumented, and a summary of the rest; 2: every
+    // decision, one line each.
     const char *V = std::getenv("HOTPATH_VERBOSE");
-    Verbose = V && StringRef(V) == "1";
+    Verbose = !V ? 0 : StringRef(V) == "1" ? 1 : StringRef(V) == "2" ? 2 : 0;
     for (DICompileUnit *CU : M.debug_compile_units()) {
       CompileDir = std::string(CU->getDirectory());
       break;
@@ -96,11 +118,18 @@ private:
   void decide(Function &F, const SourceMarks &Marks);
   void instrument(Plan &P);
   void remark(Function &F, bool Done, StringRef Name, const Twine &Why);
+  void noteIncludes(const Selection &S);
+  void summarize();
 
   Module &M;
   Descriptors D;
   bool FastTarget; // wrappers get the inline fast path (FastPath.h)
-  bool Verbose = false;
+  unsigned Verbose = 0; // HOTPATH_VERBOSE
+  unsigned Instrumented = 0;
+  // Verbose: skipped functions by kind of reason, and which include
+  // patterns matched a function of this unit.
+  std::map<std::string, unsigned> SkippedBy;
+  std::vector<bool> IncludeMatched;
   std::string CompileDir, TUPath;
   std::optional<Config> Cfg;
   SmallPtrSet<const Function *, 4> Resolvers;
@@ -137,8 +166,10 @@ void Instrumenter::remark(Function &F, bool Done, StringRef Name,
   if (Verbose) {
     if (Done)
       errs() << "hotpath: instrumented " << Name << " (" << Reason << ")\n";
-    else
+    else if (Verbose >= 2)
       errs() << "hotpath: skipped " << Name << ": " << Reason << "\n";
+    if (!Done)
+      ++SkippedBy[skipKind(Reason)];
   }
   if (!Remarks)
     return;
@@ -158,6 +189,17 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
     Line = SP->getLine();
   }
   Selection S = selectFunction(F, Marks, Cfg ? &*Cfg : nullptr, File);
+  if (Verbose && !F.isDeclaration())
+    noteIncludes(S);
+  if (!S.Selected && Cfg && Cfg->Main && F.getName() == "main" &&
+      !F.isDeclaration()) {
+    // Not a skip: `main = true` gives main the session instead.
+    if (Verbose)
+      errs() << "hotpath: main: begins and ends the session (main = true in "
+             << sys::path::filename(Cfg->Path) << ":" << Cfg->MainLine
+             << "); not measured itself: " << S.Reason << "\n";
+    return;
+  }
   if (!S.Selected) {
     // Declarations that nothing selected are not worth a line.
     if (!F.isDeclaration())
@@ -195,6 +237,7 @@ void Instrumenter::instrument(Plan &P) {
   R.Symbol = std::string(F.getName());
   R.File = P.File;
   R.Line = P.Line;
+  ++Instrumented;
   if (InPlace.empty())
     remark(F, true, R.Name, P.Sel.Reason);
   else
@@ -205,6 +248,58 @@ void Instrumenter::instrument(Plan &P) {
     wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath);
   else
     instrumentInPlace(F, Desc, D.hooks());
+}
+
+void Instrumenter::noteIncludes(const Selection &S) {
+  if (!Cfg)
+    return;
+  IncludeMatched.resize(Cfg->Include.size());
+  for (size_t I = 0; I < Cfg->Include.size(); ++I)
+    if (!IncludeMatched[I] && Cfg->Include[I].Re->match(S.Demangled))
+      IncludeMatched[I] = true;
+}
+
+// One line for the unit: counts by kind instead of a line per skip (which
+// HOTPATH_VERBOSE=2 prints), then each include pattern that matched nothing
+// here, with a case-insensitive near miss when there is one.
+void Instrumenter::summarize() {
+  std::string Unit = sys::path::filename(TUPath).str();
+  unsigned Skipped = 0;
+  std::vector<std::pair<unsigned, std::string>> Kinds;
+  for (auto &[Kind, N] : SkippedBy) {
+    Skipped += N;
+    Kinds.push_back({N, Kind});
+  }
+  std::sort(Kinds.begin(), Kinds.end(), [](const auto &A, const auto &B) {
+    return A.first != B.first ? A.first > B.first : A.second < B.second;
+  });
+  errs() << "hotpath: " << Unit << ": " << Instrumented << " instrumented, "
+         << Skipped << " skipped";
+  for (size_t I = 0; I < Kinds.size(); ++I)
+    errs() << (I ? ", " : ": ") << Kinds[I].first << " " << Kinds[I].second;
+  if (Skipped && Verbose < 2)
+    errs() << " (HOTPATH_VERBOSE=2 lists each)";
+  errs() << "\n";
+  if (!Cfg)
+    return;
+  IncludeMatched.resize(Cfg->Include.size());
+  for (size_t I = 0; I < Cfg->Include.size(); ++I) {
+    if (IncludeMatched[I])
+      continue;
+    const NamePattern &P = Cfg->Include[I];
+    errs() << "hotpath: " << Unit << ": include pattern '" << P.Source
+           << "' (" << sys::path::filename(Cfg->Path) << ":" << P.Line
+           << ") matched no function of this unit";
+    Regex Folded(P.Source, Regex::IgnoreCase);
+    for (Function &F : M)
+      if (!F.isDeclaration() && Folded.match(demangleName(F.getName()))) {
+        errs() << " (patterns are case-sensitive: '" << P.Source
+               << "' ignoring case matches " << demangleName(F.getName())
+               << ")";
+        break;
+      }
+    errs() << "\n";
+  }
 }
 
 bool Instrumenter::run() {
@@ -234,6 +329,8 @@ bool Instrumenter::run() {
     instrument(P);
     Done.push_back(P.F);
   }
+  if (Verbose)
+    summarize();
   dropPurity(M, Done);
 
   Function *Main = M.getFunction("main");

@@ -232,6 +232,7 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   Selection S;
   std::string Demangled = demangleName(F.getName());
   S.Name = Demangled;
+  S.Demangled = Demangled;
   if (isHotpathInternal(F.getName())) {
     S.Reason = "part of hotpath itself";
     return S;

@@ -45,6 +45,7 @@ struct Selection {
   bool Selected = false;
   std::string Reason; // why, for -Rpass / -Rpass-missed / HOTPATH_VERBOSE
   std::string Name;   // the name to report: the label or the demangled name
+  std::string Demangled; // what the patterns are matched against
 };
 
 /// The decision for `F`. `Cfg` may be null (no hotpath.toml): only the

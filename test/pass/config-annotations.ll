@@ -4,14 +4,14 @@
 ;   HOTPATH_SKIP > exclude > HOTPATH_MEASURE / HOTPATH_LABEL > include
 ; config-annotations-14.ll is the same test in LLVM 14's typed-pointer IR.
 ;
-; RUN: env HOTPATH_CONFIG=%S/Inputs/config-annotations.toml HOTPATH_VERBOSE=1 \
+; RUN: env HOTPATH_CONFIG=%S/Inputs/config-annotations.toml HOTPATH_VERBOSE=2 \
 ; RUN:   %opt -passes=hotpath,verify -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s --check-prefixes=IR,IR-CFG < %t.ll
 ; RUN: FileCheck %s --check-prefix=WHY < %t.err
 ; RUN: grep -c '^define internal .*\.hotpath\.[0-9]*(' %t.ll \
 ; RUN:   | FileCheck %s --check-prefix=COUNT
 ; An empty hotpath.toml selects nothing: only the source marks count.
-; RUN: env HOTPATH_CONFIG=%S/Inputs/config-empty.toml HOTPATH_VERBOSE=1 \
+; RUN: env HOTPATH_CONFIG=%S/Inputs/config-empty.toml HOTPATH_VERBOSE=2 \
 ; RUN:   %opt -passes=hotpath,verify -S %s -o %t.empty.ll 2> %t.empty.err
 ; RUN: FileCheck %s --check-prefixes=IR,IR-EMPTY < %t.empty.ll
 ; RUN: FileCheck %s --check-prefix=EMPTY < %t.empty.err

@@ -4,7 +4,7 @@
 ; directory of hotpath.toml. @INPUTS@ becomes this test's Inputs directory.
 ;
 ; RUN: sed 's|@INPUTS@|%S/Inputs|g' %s > %t.in.ll
-; RUN: env HOTPATH_CONFIG=%S/Inputs/config-files.toml HOTPATH_VERBOSE=1 \
+; RUN: env HOTPATH_CONFIG=%S/Inputs/config-files.toml HOTPATH_VERBOSE=2 \
 ; RUN:   %opt -passes=hotpath,verify -S %t.in.ll -o %t.ll 2> %t.err
 ; RUN: FileCheck %s --check-prefix=IR < %t.ll
 ; RUN: FileCheck %s --check-prefix=WHY < %t.err

@@ -6,10 +6,10 @@
 // 96 at -O2) would select it at some levels and not at others.
 //
 // RUN: for o in "-O0" "-O1 -g" "-O2" "-O3 -gline-tables-only" "-O2 -flto=thin"; do \
-// RUN:   env HOTPATH_CONFIG=%S/Inputs/config-min-levels-25.toml HOTPATH_VERBOSE=1 \
+// RUN:   env HOTPATH_CONFIG=%S/Inputs/config-min-levels-25.toml HOTPATH_VERBOSE=2 \
 // RUN:     %clangxx $o -S -emit-llvm %s -o /dev/null 2>&1 \
 // RUN:     | FileCheck %s --check-prefix=AT25 || exit 1; \
-// RUN:   env HOTPATH_CONFIG=%S/Inputs/config-min-levels-26.toml HOTPATH_VERBOSE=1 \
+// RUN:   env HOTPATH_CONFIG=%S/Inputs/config-min-levels-26.toml HOTPATH_VERBOSE=2 \
 // RUN:     %clangxx $o -S -emit-llvm %s -o /dev/null 2>&1 \
 // RUN:     | FileCheck %s --check-prefix=AT26 || exit 1; \
 // RUN: done

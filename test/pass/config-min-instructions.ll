@@ -2,7 +2,7 @@
 ; min_instructions skips small functions that the config selects; an
 ; explicit HOTPATH_MEASURE in the source is never overruled by a size.
 ;
-; RUN: env HOTPATH_CONFIG=%S/Inputs/config-min-instructions.toml HOTPATH_VERBOSE=1 \
+; RUN: env HOTPATH_CONFIG=%S/Inputs/config-min-instructions.toml HOTPATH_VERBOSE=2 \
 ; RUN:   %opt -passes=hotpath,verify -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s --check-prefix=IR < %t.ll
 ; RUN: FileCheck %s --check-prefix=WHY < %t.err

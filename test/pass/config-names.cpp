@@ -4,7 +4,7 @@
 // c++filt shows them.
 //
 // RUN: for o in -O0 -O2; do \
-// RUN:   env HOTPATH_CONFIG=%S/Inputs/config-names.toml HOTPATH_VERBOSE=1 \
+// RUN:   env HOTPATH_CONFIG=%S/Inputs/config-names.toml HOTPATH_VERBOSE=2 \
 // RUN:     %clangxx -std=c++17 $o -c %s -o /dev/null 2>&1 \
 // RUN:     | FileCheck %s --implicit-check-not=instrumented || exit 1; \
 // RUN: done

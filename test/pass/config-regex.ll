@@ -2,7 +2,7 @@
 ; type), C names as they are; exclude wins over include.
 ; The IR has no pointers, so it reads on LLVM 14 and 19 alike.
 ;
-; RUN: env HOTPATH_CONFIG=%S/Inputs/config-regex.toml HOTPATH_VERBOSE=1 \
+; RUN: env HOTPATH_CONFIG=%S/Inputs/config-regex.toml HOTPATH_VERBOSE=2 \
 ; RUN:   %opt -passes=hotpath,verify -S %s -o %t.ll 2> %t.err
 ; RUN: FileCheck %s --check-prefix=IR < %t.ll
 ; RUN: FileCheck %s --check-prefix=WHY < %t.err

@@ -1,6 +1,6 @@
 // What was instrumented and what was skipped, and why: -Rpass=hotpath,
 // -Rpass-missed=hotpath (clang's remarks, at the function's line) and
-// HOTPATH_VERBOSE=1 (plain lines on stderr).
+// HOTPATH_VERBOSE=2 (plain lines on stderr).
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/config-remarks.toml \
 // RUN:   %clang -I%include -c %s -o /dev/null -Rpass=hotpath 2>&1 \
@@ -8,7 +8,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/config-remarks.toml \
 // RUN:   %clang -I%include -c %s -o /dev/null -Rpass-missed=hotpath 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MISSED --implicit-check-not=remark:
-// RUN: env HOTPATH_CONFIG=%S/Inputs/config-remarks.toml HOTPATH_VERBOSE=1 \
+// RUN: env HOTPATH_CONFIG=%S/Inputs/config-remarks.toml HOTPATH_VERBOSE=2 \
 // RUN:   %clang -I%include -O2 -c %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=VERBOSE --implicit-check-not=hotpath:
 // Neither asked for: silence.

@@ -3,7 +3,7 @@
 ; address (the marker's caller is the wrapper), and label addresses cannot
 ; move to another function: such functions get the hooks in place.
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
-; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml HOTPATH_VERBOSE=1 %opt -passes=hotpath -disable-output %s 2>&1 | %FileCheck %s --check-prefix=WHY
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml HOTPATH_VERBOSE=2 %opt -passes=hotpath -disable-output %s 2>&1 | %FileCheck %s --check-prefix=WHY
 
 ; WHY-DAG: hotpath: instrumented caller_pc (matches include regex '.' in all.toml:3; hooks in place: reads its own frame or return address)
 ; WHY-DAG: hotpath: instrumented jump (matches include regex '.' in all.toml:3; hooks in place: address of a label taken)

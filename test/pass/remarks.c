@@ -1,8 +1,8 @@
 // Decisions are reported as remarks of the pass "hotpath" (clang -Rpass /
-// -Rpass-missed) and, with HOTPATH_VERBOSE=1, as lines on stderr.
+// -Rpass-missed) and, with HOTPATH_VERBOSE=2, as lines on stderr.
 // RUN: env HOTPATH_CONFIG=%S/Inputs/remarks.toml %clang -O2 -c -I%include %s -o /dev/null -Rpass=hotpath 2>&1 | %FileCheck %s --check-prefix=PASS
 // RUN: env HOTPATH_CONFIG=%S/Inputs/remarks.toml %clang -O2 -c -I%include %s -o /dev/null -Rpass-missed=hotpath 2>&1 | %FileCheck %s --check-prefix=MISSED
-// RUN: env HOTPATH_CONFIG=%S/Inputs/remarks.toml HOTPATH_VERBOSE=1 %clang -O2 -c -I%include %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=VERBOSE
+// RUN: env HOTPATH_CONFIG=%S/Inputs/remarks.toml HOTPATH_VERBOSE=2 %clang -O2 -c -I%include %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=VERBOSE
 // Without the flags, nothing is printed.
 // RUN: env HOTPATH_CONFIG=%S/Inputs/remarks.toml %clang -O2 -c -I%include %s -o /dev/null 2>&1 | count 0
 #include <hotpath/hotpath.h>

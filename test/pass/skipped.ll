@@ -1,9 +1,9 @@
 ; REQUIRES: llvm-19
 ; Functions that cannot be measured stay untouched, with a missed remark
-; (and a HOTPATH_VERBOSE=1 line) saying why.
+; (and a HOTPATH_VERBOSE=2 line) saying why.
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath -pass-remarks-missed=hotpath -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REMARK
-; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml HOTPATH_VERBOSE=1 %opt -passes=hotpath -disable-output %s 2>&1 | %FileCheck %s --check-prefix=VERBOSE
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml HOTPATH_VERBOSE=2 %opt -passes=hotpath -disable-output %s 2>&1 | %FileCheck %s --check-prefix=VERBOSE
 
 ; REMARK-DAG: remark: <unknown>:0:0: skipped naked: naked function: no prologue where a hook could run
 ; REMARK-DAG: remark: <unknown>:0:0: skipped inl: always_inline: it must disappear into its callers
