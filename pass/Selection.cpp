@@ -89,6 +89,78 @@ DenseMap<const Function *, SourceMarks> collectSourceMarks(const Module &M) {
   return Marks;
 }
 
+namespace {
+// Index just past the parenthesised list that starts at S[Open] == '(', or
+// npos.
+size_t closeParen(const std::string &S, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < S.size(); ++I) {
+    Depth += S[I] == '(' ? 1 : S[I] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return I + 1;
+  }
+  return std::string::npos;
+}
+} // namespace
+
+std::string readableLambdas(std::string S) {
+  // clang names a lambda of an internal-linkage context `$_N` (N numbers
+  // the unit's unnamed types), the demangler an Itanium-mangled one
+  // 'lambda'(params), 'lambda0'(params), ... (the second, third, ...).
+  // Either way its body is `...::operator()(params) const`: shown as
+  // `{lambda #K}(params)`, so that the name says what it is and the
+  // "::operator" exclude that drops overloaded operators keeps lambdas.
+  const std::string Call = "::operator()";
+  for (size_t At = 0; (At = S.find(Call, At)) != std::string::npos;) {
+    size_t Begin = S.rfind("::", At - 1);
+    Begin = Begin == std::string::npos ? 0 : Begin + 2;
+    std::string Closure = S.substr(Begin, At - Begin);
+    std::string Number;
+    if (Closure.size() > 2 && Closure.compare(0, 2, "$_") == 0 &&
+        Closure.find_first_not_of("0123456789", 2) == std::string::npos) {
+      Number = std::to_string(std::strtoull(Closure.c_str() + 2, nullptr, 10) + 1);
+    } else if (Closure.compare(0, 7, "'lambda") == 0) {
+      size_t Quote = Closure.find('\'', 7);
+      if (Quote == std::string::npos || Quote + 1 >= Closure.size() ||
+          Closure[Quote + 1] != '(' ||
+          closeParen(Closure, Quote + 1) != Closure.size()) {
+        At += Call.size();
+        continue;
+      }
+      std::string K = Closure.substr(7, Quote - 7);
+      if (K.find_first_not_of("0123456789") != std::string::npos) {
+        At += Call.size();
+        continue;
+      }
+      Number = K.empty() ? "1" : std::to_string(std::strtoull(K.c_str(), nullptr, 10) + 2);
+    } else {
+      At += Call.size(); // a functor's operator(): a name of its own
+      continue;
+    }
+    std::string Replacement = "{lambda #" + Number + "}";
+    S.replace(Begin, At + Call.size() - Begin, Replacement);
+    At = Begin + Replacement.size();
+    // Lambdas are const unless mutable: the qualifier only adds noise.
+    if (At < S.size() && S[At] == '<') { // generic lambda: operator()<T>
+      int Depth = 0;
+      for (; At < S.size(); ++At) {
+        Depth += S[At] == '<' ? 1 : S[At] == '>' ? -1 : 0;
+        if (Depth == 0) {
+          ++At;
+          break;
+        }
+      }
+    }
+    if (At < S.size() && S[At] == '(') {
+      size_t End = closeParen(S, At);
+      if (End != std::string::npos && S.compare(End, 6, " const") == 0 &&
+          (End + 6 == S.size() || S.compare(End + 6, 2, "::") == 0))
+        S.erase(End, 6);
+    }
+  }
+  return S;
+}
+
 std::string demangleName(StringRef Symbol) {
   StringRef S = Symbol;
   if (hasPrefix(S, "\1")) // asm label marker: the rest is the symbol
@@ -134,7 +206,7 @@ std::string demangleName(StringRef Symbol) {
       continue;
     Out.push_back(D[I]);
   }
-  return Out;
+  return readableLambdas(Out);
 }
 
 namespace {

@@ -41,6 +41,11 @@ collectSourceMarks(const llvm::Module &M);
 /// version prints one function the same way (`>>`, never `> >`).
 std::string demangleName(llvm::StringRef Symbol);
 
+/// A lambda's call operator as `{lambda #K}(params)`: `f(int)::$_0::
+/// operator()(long) const` and `f(int)::'lambda'(long)::operator()(long)
+/// const` both become `f(int)::{lambda #1}(long)` (docs/selection.md).
+std::string readableLambdas(std::string Name);
+
 struct Selection {
   bool Selected = false;
   std::string Reason; // why, for -Rpass / -Rpass-missed / HOTPATH_VERBOSE

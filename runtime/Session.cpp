@@ -138,9 +138,44 @@ void mainThreadLeft(void *) {
   stopSignalReport();
 }
 
+// A report with no row leaves a new user guessing: say why it may be
+// empty and where to look. "" when some measured function ran.
+std::string nothingRanWarning(const Snapshot &S) {
+  for (const FunctionTiming &T : S.Timing)
+    if (T.Calls)
+      return "";
+  uint32_t N = functionCount();
+  std::string Why =
+      N == 0
+          ? "no function of this program is instrumented (no hotpath.toml "
+            "or HOTPATH_CONFIG for its sources, or no rule in it selects a "
+            "function)"
+          : "no measured function ran in this session (" + std::to_string(N) +
+                " function" + (N == 1 ? " is" : "s are") + " instrumented)";
+  return Why + "; HOTPATH_VERBOSE=1 at compile time shows what the plugin "
+               "selects and why";
+}
+
+pid_t LoadedInPid = 0;
+
+// The runtime is loaded, but no session ever began: nothing is instrumented
+// (no hotpath.toml), or no measured function was ever called. Say so once,
+// in the process that loaded it, unless reports are off.
+void exitWithoutSession() {
+  if (__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) || getpid() != LoadedInPid)
+    return;
+  const char *Format = getenv("HOTPATH_OUTPUT_FORMAT");
+  if (Format && std::string(Format) == "none")
+    return;
+  Snapshot Empty;
+  fprintf(stderr, "hotpath: %s\n", nothingRanWarning(Empty).c_str());
+}
+
 // At load, on the thread that loads the runtime (the main thread, unless a
 // later dlopen loads it).
 __attribute__((constructor)) void watchMainThread() {
+  LoadedInPid = getpid();
+  atexit(exitWithoutSession);
   if (syscall(SYS_gettid) != getpid())
     return;
   if (pthread_key_create(&MainExitKey, mainThreadLeft) == 0)
@@ -199,6 +234,11 @@ void endLocked(bool Report) {
   drainUnlock();
   if (!Report)
     return;
+  if (!ChildWithoutReport && Opts->Format != OutputFormat::None)
+    if (std::string W = nothingRanWarning(S); !W.empty()) {
+      fprintf(stderr, "hotpath: %s\n", W.c_str());
+      S.Warnings.push_back(W);
+    }
   if (!ChildWithoutReport)
     writeSessionReport(S, *Opts); // Callgrind counts, merged mode
   if (Sink)

@@ -20,19 +20,24 @@ const char *const InitUsage =
 namespace {
 
 const char *const ConfigText =
-    R"TOML(# hotpath.toml: which functions the hotpath plugin measures (SPEC 3.2).
+    R"TOML(# hotpath.toml: which functions the hotpath plugin measures.
 # Found at compile time from $HOTPATH_CONFIG, else by searching upward from
 # each source file's directory. A change here rebuilds what it selects when
-# you use hotpath_instrument() in CMake. docs/selection.md explains it all.
+# you use hotpath_instrument() in CMake. HOTPATH_VERBOSE=1 at compile time
+# shows what was selected and why; hotpath's docs/selection.md explains it
+# all. Precedence: HOTPATH_SKIP, then exclude, then HOTPATH_MEASURE and
+# HOTPATH_LABEL, then include and files.
 [functions]
-# Regexes searched in the demangled name ("myapp::Parser::parse(int)");
+# Regexes (not globs) searched in the demangled name, as reports show it
+# ("myapp::Parser::parse(int)", a lambda "myapp::run(int)::{lambda #1}(long)");
 # C functions by their plain name. Nothing is measured until you add some
 # (or mark functions with HOTPATH_MEASURE in the source).
 include = [
   # "^myapp::",
   # "^compress_block$",
 ]
-# Never measured, whatever include or HOTPATH_MEASURE say.
+# Never measured, whatever include or HOTPATH_MEASURE say: the standard
+# library, and overloaded operators (lambdas are kept: "\\{lambda" drops them).
 exclude = ["^std::", "^__gnu_cxx::", "::operator"]
 # Every function defined in these source files (globs; relative to this file).
 # files = ["src/engine/*.cpp"]

@@ -19,7 +19,7 @@
 // CHECK-DAG: hotpath: instrumented app::Vec::operator>(app::Vec const&) const (matches
 // CHECK-DAG: hotpath: instrumented app::label[abi:cxx11](int) (matches
 // CHECK-DAG: hotpath: instrumented app::run(int) (matches
-// CHECK-DAG: hotpath: skipped app::run(int)::$_0::operator()(int) const: excluded by '::\$_[0-9]+::operator\(\)' (config-names.toml:5)
+// CHECK-DAG: hotpath: skipped app::run(int)::{lambda #1}(int): excluded by '::\{lambda #[0-9]+\}' (config-names.toml:5)
 // CHECK-DAG: hotpath: instrumented app::twice<long>(long) (matches
 
 #include <string>

@@ -21,7 +21,7 @@
 // CHECK-DAG: count add<double>(double, double) enter=10 exit=10
 // CHECK-DAG: count Square::area() const enter=10 exit=10
 // CHECK-DAG: count Circle::area() const enter=10 exit=10
-// CHECK-DAG: count main::$_0::operator()(int) const enter=20 exit=20
+// CHECK-DAG: count main::{lambda #1}(int) enter=20 exit=20
 // CHECK-DAG: count cube(int) enter=20 exit=20
 // CHECK-DAG: count peek(int const*) enter=20 exit=20
 // CHECK-DAG: count fib(int) enter=177 exit=177

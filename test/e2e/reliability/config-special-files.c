@@ -4,7 +4,7 @@
  * memory so that the old behaviour fails fast.
  *
  * RUN: rm -rf %t.d && mkdir -p %t.d && mkfifo %t.d/fifo.toml
- * RUN: bash -c 'ulimit -v 4000000; env HOTPATH_CONFIG=/dev/zero timeout 30 %clang -c %s -o %t.d/zero.o' > %t.d/zero.out 2>&1; test $? = 1
+ * RUN: bash -c '%memlimit env HOTPATH_CONFIG=/dev/zero timeout 30 %clang -c %s -o %t.d/zero.o' > %t.d/zero.out 2>&1; test $? = 1
  * RUN: %FileCheck %s --check-prefix=ZERO < %t.d/zero.out
  * ZERO: error: /dev/zero: hotpath config is not a regular file (a character device)
  * ZERO-NOT: PLEASE

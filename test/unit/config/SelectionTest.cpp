@@ -60,6 +60,32 @@ TEST(Demangle, InvalidManglingIsKeptAsWritten) {
   EXPECT_EQ(demangleName(""), "");
 }
 
+// Lambdas read as what they are, whichever way they were mangled, and
+// their names no longer contain "::operator" (the suggested exclude).
+TEST(Demangle, LambdasAreReadable) {
+  EXPECT_EQ(demangleName("_ZZ6workeriPlENK3$_0clEl"),
+            "worker(int, long*)::{lambda #1}(long)");
+  // (The enclosing function template keeps its return type, as the
+  // demangler prints local scopes.)
+  EXPECT_EQ(demangleName("_ZZ3tplIiEiT_ENKUllE_clEl"),
+            "int tpl<int>(int)::{lambda #1}(long)");
+  EXPECT_EQ(demangleName("_ZZ3tplIiEiT_ENKUlS0_E_clIiEEDaS0_"),
+            "int tpl<int>(int)::{lambda #1}<int>(int)");
+  EXPECT_EQ(readableLambdas("f()::'lambda0'(int)::operator()(int) const"),
+            "f()::{lambda #2}(int)");
+  // Nested: a lambda inside a lambda.
+  EXPECT_EQ(readableLambdas(
+                "f()::$_0::operator()() const::$_1::operator()(int) const"),
+            "f()::{lambda #1}()::{lambda #2}(int)");
+  // A mutable lambda is not const; a functor keeps its operator().
+  EXPECT_EQ(readableLambdas("g()::$_3::operator()(int)"),
+            "g()::{lambda #4}(int)");
+  EXPECT_EQ(readableLambdas("ns::Less::operator()(int, int) const"),
+            "ns::Less::operator()(int, int) const");
+  EXPECT_EQ(readableLambdas("h()::'lambdax'(int)::operator()(int) const"),
+            "h()::'lambdax'(int)::operator()(int) const");
+}
+
 TEST(Internal, HooksAndMarkers) {
   EXPECT_TRUE(isHotpathInternal("__hotpath_enter"));
   EXPECT_TRUE(isHotpathInternal("_Z3fooi.hotpath.123456"));

@@ -42,7 +42,9 @@ def main():
             if got[:2] != want[:2]:
                 problems.append("HOTPATH_%s=%r: status %d (plain %d) or stdout differs"
                                 % (var, val[:20], got[0], want[0]))
-            if "internal error" in err or "AddressSanitizer" in err or "runtime error" in err:
+            # A sanitizer finding, or the runtime's own last resort.
+            if ("internal error" in err or "ERROR: AddressSanitizer" in err
+                    or "runtime error:" in err):
                 problems.append("HOTPATH_%s=%r: %s" % (var, val[:20], err[:300]))
     if problems:
         sys.exit("bad_env.py: %d of %d runs:\n  %s" % (
