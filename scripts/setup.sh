@@ -21,13 +21,42 @@ if [ "${1:-}" = --bench ]; then
 fi
 
 # Source packages (deb-src) for test/peer/lua.sh, which builds Lua from
-# `apt-get source lua5.4`. Deb822 format, as the image's debian.sources, so
-# the two entries agree on Signed-By.
-SRC_LIST=/etc/apt/sources.list.d/hotpath-src.sources
-if [ ! -e "$SRC_LIST" ] && [ "$(id -u)" -eq 0 ] && [ -d /etc/apt/sources.list.d ]; then
-  printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' \
-    'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' >"$SRC_LIST"
-  apt-get update -q || echo "setup: apt-get update failed; test/peer/lua.sh will fail"
+# `apt-get source lua5.4`. An existing deb-src entry for Debian's main
+# archive is reused (a second one makes every apt-get warn "configured
+# multiple times"); otherwise one is added in Deb822 format, as the image's
+# debian.sources, so the two entries agree on Signed-By. HOTPATH_APT_ETC
+# (default /etc/apt) is for the test of this logic.
+APT_ETC=${HOTPATH_APT_ETC:-/etc/apt}
+SRC_LIST=$APT_ETC/sources.list.d/hotpath-src.sources
+has_deb_src() { # an enabled deb-src line or Deb822 stanza for bookworm main
+  local f
+  for f in "$APT_ETC"/sources.list "$APT_ETC"/sources.list.d/*.list; do
+    [ -f "$f" ] && grep -Eq '^[[:space:]]*deb-src[[:space:]].*[[:space:]]bookworm[[:space:]].*main' "$f" && return 0
+  done
+  for f in "$APT_ETC"/sources.list.d/*.sources; do
+    [ -f "$f" ] && [ "$f" != "$SRC_LIST" ] || continue
+    # Stanzas are separated by blank lines; one with Types containing
+    # deb-src, Suites containing bookworm and Components containing main.
+    awk 'BEGIN { RS = ""; IGNORECASE = 1 }
+      /(^|\n)Types:[^\n]*deb-src/ && /(^|\n)Suites:[^\n]*bookworm([ \n]|$)/ &&
+      /(^|\n)Components:[^\n]*main/ && !/(^|\n)Enabled:[ ]*no/ { found = 1 }
+      END { exit !found }' "$f" && return 0
+  done
+  return 1
+}
+if [ "${1:-}" = --check-deb-src ]; then # for the test: what would be done
+  if has_deb_src; then echo "deb-src: reused"; else echo "deb-src: added"; fi
+  exit 0
+fi
+if has_deb_src; then
+  # Ours is redundant when another entry has appeared: remove it.
+  [ -e "$SRC_LIST" ] && [ "$(id -u)" -eq 0 ] && rm -f "$SRC_LIST" && apt-get update -q >/dev/null 2>&1
+elif [ "$(id -u)" -eq 0 ] && [ -d "$APT_ETC/sources.list.d" ]; then
+  if [ ! -e "$SRC_LIST" ]; then
+    printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm' \
+      'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' >"$SRC_LIST"
+    apt-get update -q || echo "setup: apt-get update failed; test/peer/lua.sh will fail"
+  fi
 fi
 
 missing=()
