@@ -202,10 +202,20 @@ int runCommand(const Args &A) {
   E.set("HOTPATH_OUTPUT_FORMAT", "json");
   E.unset("HOTPATH_MERGE_REPORT");
 
+  // Each run is announced before the program's output and summed up after
+  // it, so that the two runs' output can be told apart.
+  int Runs = int(Native) + int(Cg), Run = 0;
+  auto Done = [](const char *What, time_t Start, int Status) {
+    std::fprintf(stderr, "hotpath: %s done in %lds (exit status %d)\n", What,
+                 long(time(nullptr) - Start), Status);
+  };
   if (Native) {
-    std::fprintf(stderr, "hotpath: native run: %s\n", Exe.c_str());
+    std::fprintf(stderr, "hotpath: native run: %s (run %d of %d)\n",
+                 Exe.c_str(), ++Run, Runs);
     E.set("HOTPATH_OUTPUT_PATH", NativeJson);
-    ProgStatus = spawn(Prog, E, nullptr);
+    time_t Start = time(nullptr);
+    ProgStatus = spawn(Prog, E, "native run");
+    Done("native run", Start, ProgStatus);
     if (!exists(NativeJson))
       return badInput(
           "run: the native run wrote no report (is the program "
@@ -224,8 +234,13 @@ int runCommand(const Args &A) {
     E.set("HOTPATH_OUTPUT_PATH", CgJson);
     if (Native)
       E.set("HOTPATH_MERGE_REPORT", NativeJson);
-    std::fprintf(stderr, "hotpath: Callgrind run (tens of times slower)\n");
+    std::fprintf(stderr,
+                 "hotpath: Callgrind run (tens of times slower): %s (run %d "
+                 "of %d)\n",
+                 Exe.c_str(), ++Run, Runs);
+    time_t Start = time(nullptr);
     int S = spawn(V, E, "running under Callgrind");
+    Done("Callgrind run", Start, S);
     if (!ProgStatus)
       ProgStatus = S;
     if (!exists(CgJson))
