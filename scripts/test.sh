@@ -72,6 +72,14 @@ record "tests and fuzzing, sanitizers" $?
 
 step "Summary"
 printf '  %s\n' "${results[@]}"
+# Why tests were skipped, by build and reason, so that a skip is never a
+# mystery: "requires llvm-14" in the LLVM 19 build is expected, "requires
+# valgrind" on a machine without it is not.
+reasons=$(bash scripts/skip-reasons.sh "$BUILD" "$BUILD14" "$BUILD-san")
+if [ -n "$reasons" ]; then
+  echo "  skipped tests, by build and reason:"
+  printf '%s\n' "$reasons" | sed 's/^/    /'
+fi
 [ $status -eq 0 ] && echo "All suites passed." || echo "Some suites FAILED (see above)."
 # One closing line over all suites ("N passed, N failed, N skipped"), from
 # ctest's own "tests passed, F tests failed out of T" lines and its list of
