@@ -121,11 +121,21 @@ void Descriptors::emitRegistration() {
       "__hotpath_register",
       FunctionType::get(
           Void, {Ptr, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx)}, false));
-  auto *Ctor =
-      Function::Create(FunctionType::get(Void, false),
-                       GlobalValue::InternalLinkage, "hotpath.module_ctor", &M);
+  // First in the module: its reference to the link-check symbol (abi.h) is
+  // then the object's first undefined reference when the runtime is not
+  // linked, and GNU ld's first error says what to do.
+  auto *Ctor = Function::Create(FunctionType::get(Void, false),
+                                GlobalValue::InternalLinkage,
+                                "hotpath.module_ctor");
+  M.getFunctionList().push_front(Ctor);
   Ctor->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  GlobalVariable *Check = M.getGlobalVariable(HOTPATH_LINK_CHECK_SYMBOL);
+  if (!Check)
+    Check = new GlobalVariable(M, Type::getInt8Ty(Ctx), /*isConstant=*/true,
+                               GlobalValue::ExternalLinkage, nullptr,
+                               HOTPATH_LINK_CHECK_SYMBOL);
+  B.CreateLoad(Type::getInt8Ty(Ctx), Check, /*isVolatile=*/true);
   B.CreateCall(Register, {compat::asPtr(Arr), B.getInt64(Records.size()),
                           B.getInt32(HOTPATH_ABI_VERSION)});
   B.CreateRetVoid();

@@ -98,6 +98,16 @@ extern __thread hotpath_fast_state __hotpath_fast
 /* The running session's number; 0 outside a session. */
 extern uint32_t __hotpath_epoch;
 
+/* The link check. Every instrumented object's registration constructor
+ * (the first function of the object, so that GNU ld reports it first) reads
+ * one byte of this runtime symbol, whose name is the advice: a program
+ * linked without the runtime fails with
+ *   undefined reference to `hotpath runtime not linked: ...'
+ * before the hooks' own undefined references. */
+#define HOTPATH_LINK_CHECK_SYMBOL                                              \
+  "hotpath runtime not linked: add -lhotpath_rt to the link (with "            \
+  "-L<dir> -Wl,-rpath,<dir>), see hotpath's docs/troubleshooting.md"
+
 /* With `main = true` the pass calls these at the entry of main and before
  * each of its returns (the session-begin is the first thing main does). */
 void __hotpath_main_begin(void);

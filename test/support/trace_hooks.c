@@ -83,6 +83,9 @@ static void print_counts(void) {
 __thread hotpath_fast_state __hotpath_fast = {~0u, 0, 0, 0};
 uint32_t __hotpath_epoch = 0;
 
+/* The link check that every instrumented object reads (abi.h). */
+const char hotpath_link_check __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
+
 void __hotpath_register(hotpath_fn_desc *const *descs, uint64_t count,
                         uint32_t abi_version) {
   pthread_mutex_lock(&lock);
