@@ -263,6 +263,17 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
         [&](const std::string &V) {
           return parseUnsigned(V, 1000000000, O.FunctionsLimit);
         });
+  P.var("HOTPATH_NAME_WIDTH",
+        "an integer >= 0 (0 = no limit; 10 or more otherwise)",
+        "the terminal's width", [&](const std::string &V) {
+          unsigned N;
+          if (!parseUnsigned(V, 100000, N) || (N && N < 10))
+            return false;
+          O.NameWidth = N;
+          O.NameWidthSet = true;
+          return true;
+        });
+  P.flag("HOTPATH_LOCATION", O.Location);
   P.var("HOTPATH_TIME_SAMPLING_RATE",
         "a number in [0, 1]: 1 times every call, 0.01 one call in 100, 0 "
         "counts only",

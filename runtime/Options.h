@@ -26,6 +26,11 @@ struct Options {
   std::vector<double> Percentiles{95}; // HOTPATH_PERCENTILES, sorted, unique
   std::string Focus;                   // text, or /regex/
   unsigned FunctionsLimit = 15;        // 0 = all
+  // HOTPATH_NAME_WIDTH: the table's Function column; 0 = no limit. Unset:
+  // the terminal's width, or report::DefaultNameWidth for a file or pipe.
+  unsigned NameWidth = 0;
+  bool NameWidthSet = false;
+  bool Location = false; // HOTPATH_LOCATION: a file:line column
   double TimeSamplingRate = 1.0;       // 1 = time every call, 0 = count only
   bool Alloc = true;
   bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)

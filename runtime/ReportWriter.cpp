@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -216,6 +217,22 @@ std::string expandOutputPath(const std::string &Path) {
 }
 
 namespace {
+// The width of the terminal the table goes to (stderr, or a path such as
+// /dev/stdout or /dev/tty that is one), or 0.
+size_t terminalColumns(const std::string &OutputPath) {
+  int Fd = 2;
+  if (!OutputPath.empty()) {
+    struct stat Target, Err;
+    if (::stat(OutputPath.c_str(), &Target) != 0 || !S_ISCHR(Target.st_mode))
+      return 0;
+    Fd = ::fstat(1, &Err) == 0 && Err.st_rdev == Target.st_rdev ? 1 : 2;
+  }
+  struct winsize W;
+  if (!::isatty(Fd) || ::ioctl(Fd, TIOCGWINSZ, &W) != 0 || W.ws_col == 0)
+    return 0;
+  return W.ws_col;
+}
+
 // The report comes after what the program printed: when it goes to the file
 // that stdout or stderr writes (/dev/stdout, or the same path), the
 // program's buffered output to it is flushed first. Only if the stream is
@@ -269,6 +286,13 @@ void emitReport(const report::Report &R, const Options &Opts) {
       report::TableOptions T;
       T.Limit = Opts.FunctionsLimit;
       T.Focus = Opts.Focus;
+      T.Location = Opts.Location;
+      if (Opts.NameWidthSet)
+        T.NameWidth = Opts.NameWidth;
+      else if (size_t Cols = terminalColumns(Opts.OutputPath))
+        T.TerminalColumns = Cols;
+      else
+        T.NameWidth = report::DefaultNameWidth;
       Text = report::renderTable(R, T);
       break;
     }

@@ -1,5 +1,6 @@
 //===- ReportCommand.cpp - `hotpath report FILE.json` ---------------------===//
 #include "Commands.h"
+#include "FileRead.h"
 #include "Focus.h"
 #include "ReportJson.h"
 #include "ReportTable.h"
@@ -8,23 +9,32 @@
 #include <cstdlib>
 #include <iostream>
 #include <iterator>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 namespace hotpath::tool {
 
 const char *const ReportUsage =
     "usage: hotpath report FILE.json [--format table|markdown|json]\n"
     "                              [--limit N] [--focus TEXT|/REGEX/]\n"
+    "                              [--name-width N] [--location]\n"
     "\n"
     "Renders a report written by a profiled program "
     "(HOTPATH_OUTPUT_FORMAT=json).\n"
     "  --format   table (default), markdown (for CI comments), or json\n"
     "             (the validated report, re-serialised)\n"
     "  --limit    rows per section in table/markdown (default 15, 0 = all)\n"
-    "  --focus    only rows whose name contains TEXT or matches /REGEX/\n";
+    "  --focus    only rows whose name contains TEXT or matches /REGEX/\n"
+    "  --name-width  the Function column's width: longer names are elided\n"
+    "             (0 = never; default HOTPATH_NAME_WIDTH, else the terminal's\n"
+    "             width, else 60); JSON always keeps the full names\n"
+    "  --location a Location column (file:line) after the Function column\n";
 
 int reportCommand(const Args &A) {
   std::string File, Format = "table", Focus;
   unsigned Limit = 15;
+  long NameWidth = -1; // -1: not given
+  bool Location = false;
   for (size_t I = 0; I < A.size(); ++I) {
     const std::string &S = A[I];
     auto Value = [&](const char *Opt, std::string &Out) {
@@ -36,6 +46,20 @@ int reportCommand(const Args &A) {
         continue;
       if (Value("--focus", Focus))
         continue;
+      if (S == "--location") {
+        Location = true;
+        continue;
+      }
+      if (Value("--name-width", V)) {
+        char *End = nullptr;
+        unsigned long N = std::strtoul(V.c_str(), &End, 10);
+        if (V.empty() || *End || V[0] == '-' || N > 100000 || (N && N < 10))
+          return badInput("report: --name-width expects 0 or an integer >= "
+                          "10, got '" +
+                          V + "'");
+        NameWidth = long(N);
+        continue;
+      }
       if (Value("--limit", V)) {
         char *End = nullptr;
         unsigned long N = std::strtoul(V.c_str(), &End, 10);
@@ -69,8 +93,15 @@ int reportCommand(const Args &A) {
   report::Report R;
   std::string Error;
   if (File == "-") {
-    std::string Text((std::istreambuf_iterator<char>(std::cin)),
-                     std::istreambuf_iterator<char>());
+    std::string Text;
+    char Buf[65536];
+    while (std::cin.read(Buf, sizeof Buf) || std::cin.gcount() > 0) {
+      Text.append(Buf, size_t(std::cin.gcount()));
+      if (Text.size() > report::MaxInputFileBytes)
+        return badInput("<stdin>: larger than " +
+                        report::describeLimit(report::MaxInputFileBytes) +
+                        ", the most hotpath reads");
+    }
     if (!report::parseReport(Text, R, Error))
       return badInput("<stdin>: " + Error);
   } else if (!report::readReportFile(File, R, Error)) {
@@ -85,6 +116,18 @@ int reportCommand(const Args &A) {
     T.Limit = Limit;
     T.Focus = Focus;
     T.ShowWarnings = true;
+    T.Location = Location;
+    if (NameWidth < 0)
+      if (const char *Env = std::getenv("HOTPATH_NAME_WIDTH"))
+        NameWidth = std::strtol(Env, nullptr, 10);
+    struct winsize W;
+    if (NameWidth >= 0)
+      T.NameWidth = size_t(NameWidth);
+    else if (Format == "table" && isatty(1) && ioctl(1, TIOCGWINSZ, &W) == 0 &&
+             W.ws_col)
+      T.TerminalColumns = W.ws_col;
+    else if (Format == "table")
+      T.NameWidth = report::DefaultNameWidth;
     Out = Format == "table" ? report::renderTable(R, T)
                             : report::renderMarkdown(R, T);
   }

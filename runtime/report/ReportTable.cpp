@@ -1,10 +1,12 @@
 //===- ReportTable.cpp - The table of SPEC 7.1, and markdown --------------===//
 #include "ReportTable.h"
 
+#include "DisplayName.h"
 #include "Focus.h"
 #include "Units.h"
 
 #include <algorithm>
+#include <unistd.h>
 
 namespace hotpath::report {
 
@@ -95,6 +97,43 @@ std::string formatValue(SectionKind K, uint64_t V) {
   return "";
 }
 
+// "src/parse.cpp:42": relative to the working directory when under it.
+std::string locationOf(const std::string &File, unsigned Line) {
+  if (File.empty())
+    return "-";
+  std::string F = File;
+  char Cwd[4096];
+  if (::getcwd(Cwd, sizeof Cwd)) {
+    std::string Dir = std::string(Cwd) + "/";
+    if (F.compare(0, Dir.size(), Dir) == 0)
+      F = F.substr(Dir.size());
+  }
+  return Line ? F + ":" + std::to_string(Line) : F;
+}
+
+// Elides the names of column 0 to the width asked for, or to what the
+// terminal leaves once the other columns are laid out.
+void fitNames(Grid &G, const TableOptions &Opts) {
+  size_t Width = Opts.NameWidth;
+  if (!Width && Opts.TerminalColumns) {
+    size_t Others = 1; // the left border
+    for (size_t C = 1; C < G.Header.size(); ++C) {
+      size_t W = displayWidth(G.Header[C]);
+      for (const auto &Row : G.Rows)
+        W = std::max(W, displayWidth(Row[C]));
+      Others += W + 3; // " cell |"
+    }
+    size_t Left = Opts.TerminalColumns > Others + 4
+                      ? Opts.TerminalColumns - Others - 4
+                      : 0;
+    Width = std::max<size_t>(Left, 24); // a name needs some room
+  }
+  if (!Width)
+    return;
+  for (auto &Row : G.Rows)
+    Row[0] = fitName(Row[0], Width);
+}
+
 // One rule for every renderer (the program's own table, `hotpath report`,
 // `hotpath run`, markdown): a function that allocated nothing has no row
 // in the allocation table, and a table with no row left is not shown. JSON
@@ -131,6 +170,8 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
   G.Header.push_back("Total");
   G.Header.push_back("% Total");
 
+  if (Opts.Location)
+    G.Header.insert(G.Header.begin() + 1, "Location");
   size_t Listed = 0; // rows that may be shown at all
   for (const FunctionRow &R : S.Data) {
     if (allocatedNothing(S, R))
@@ -143,8 +184,10 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     auto Val = [&](uint64_t V) {
       return Timed ? formatValue(S.Kind, V) : std::string("-");
     };
-    std::vector<std::string> Row = {R.Name, std::to_string(R.Calls),
-                                    Val(R.Avg)};
+    std::vector<std::string> Row = {shortenStdNames(R.Name),
+                                    std::to_string(R.Calls), Val(R.Avg)};
+    if (Opts.Location)
+      Row.insert(Row.begin() + 1, locationOf(R.File, R.Line));
     if (Dist)
       for (size_t I = 0; I < S.Percentiles.size(); ++I)
         Row.push_back(Val(I < R.Percentiles.size() ? R.Percentiles[I] : 0));
@@ -152,6 +195,7 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     Row.push_back(Timed ? formatPercent(R.PercentTotal) : "-");
     G.Rows.push_back(std::move(Row));
   }
+  fitNames(G, Opts);
   Out.Title = std::string(sectionTitle(S.Kind)) + " - " + S.Description;
   if (G.Rows.size() < Listed) {
     Out.Title += " (" + std::to_string(G.Rows.size()) + " of " +
