@@ -8,6 +8,9 @@
 __thread hotpath_fast_state __hotpath_fast = {~0u, 0, 0, 0};
 uint32_t __hotpath_epoch = 0;
 
+/* The link check that every instrumented object reads (abi.h). */
+const char hotpath_link_check __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
+
 void __hotpath_register(hotpath_fn_desc *const *D, uint64_t N, uint32_t V) {
   (void)D, (void)N, (void)V;
 }

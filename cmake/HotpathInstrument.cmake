@@ -135,7 +135,7 @@ function(_hotpath_has_debug_flag lang config out)
 endfunction()
 
 # The hotpath.toml that the plugin finds for a source in <dir>: the same
-# upward search as the plugin's (SPEC 3.2).
+# upward search as the plugin's.
 function(_hotpath_discover dir out)
   set(_d "${dir}")
   while(TRUE)

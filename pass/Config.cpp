@@ -127,13 +127,14 @@ void readPatterns(StringRef Key, const toml::node &V,
       continue;
     }
     if (!Meant.empty())
-      C.Warnings.push_back(
-          (C.Path + ":" + Twine(Node->source().begin.line) + ":" +
-           Twine(Node->source().begin.column) + ": warning: '" + Text +
-           "' in '" + Key + "' looks like a glob, but patterns are regexes "
-           "(there '::*' is ':' followed by any number of ':'); did you mean '" +
-           Meant + "'?")
-              .str());
+      C.Warnings.push_back((C.Path + ":" + Twine(Node->source().begin.line) +
+                            ":" + Twine(Node->source().begin.column) +
+                            ": warning: '" + Text + "' in '" + Key +
+                            "' looks like a glob, but patterns are regexes "
+                            "(there '::*' is ':' followed by any number of "
+                            "':'); did you mean '" +
+                            Meant + "'?")
+                               .str());
     Out.push_back({Text, std::move(Re), Node->source().begin.line});
   }
 }
@@ -170,8 +171,7 @@ void readFunctions(const toml::table &T, Config &C, Problems &P) {
       if (const auto *B = V.as_boolean()) {
         C.Main = B->get();
         C.MainLine = V.source().begin.line;
-      }
-      else
+      } else
         P.add(V.source(), "'main' must be a boolean (true or false), not " +
                               Twine(tomlTypeName(V)));
     } else if (Key == "min_instructions") {

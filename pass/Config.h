@@ -1,6 +1,6 @@
-//===- Config.h - hotpath.toml: discovery, parsing, validation -*- C++ -*-===//
+//===- Config.h - hotpath.toml: discovery, parsing, validation --*- C++ -*-===//
 //
-// Reads the `[functions]` table of hotpath.toml (SPEC 3.2). A file is found
+// Reads the `[functions]` table of hotpath.toml. A file is found
 // from the HOTPATH_CONFIG environment variable or by searching upward from
 // the translation unit's directory. Every problem is an error with the
 // file, the line and what is wrong: nothing is silently ignored.

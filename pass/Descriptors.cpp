@@ -124,9 +124,9 @@ void Descriptors::emitRegistration() {
   // First in the module: its reference to the link-check symbol (abi.h) is
   // then the object's first undefined reference when the runtime is not
   // linked, and GNU ld's first error says what to do.
-  auto *Ctor = Function::Create(FunctionType::get(Void, false),
-                                GlobalValue::InternalLinkage,
-                                "hotpath.module_ctor");
+  auto *Ctor =
+      Function::Create(FunctionType::get(Void, false),
+                       GlobalValue::InternalLinkage, "hotpath.module_ctor");
   M.getFunctionList().push_front(Ctor);
   Ctor->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));

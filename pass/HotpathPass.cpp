@@ -123,7 +123,7 @@ private:
 
   Module &M;
   Descriptors D;
-  bool FastTarget; // wrappers get the inline fast path (FastPath.h)
+  bool FastTarget;      // wrappers get the inline fast path (FastPath.h)
   unsigned Verbose = 0; // HOTPATH_VERBOSE
   unsigned Instrumented = 0;
   // Verbose: skipped functions by kind of reason, and which include
@@ -287,8 +287,8 @@ void Instrumenter::summarize() {
     if (IncludeMatched[I])
       continue;
     const NamePattern &P = Cfg->Include[I];
-    errs() << "hotpath: " << Unit << ": include pattern '" << P.Source
-           << "' (" << sys::path::filename(Cfg->Path) << ":" << P.Line
+    errs() << "hotpath: " << Unit << ": include pattern '" << P.Source << "' ("
+           << sys::path::filename(Cfg->Path) << ":" << P.Line
            << ") matched no function of this unit";
     Regex Folded(P.Source, Regex::IgnoreCase);
     for (Function &F : M)

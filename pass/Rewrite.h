@@ -1,6 +1,6 @@
-//===- Rewrite.h - Wrapping a function between the hooks -------*- C++ -*-===//
+//===- Rewrite.h - Wrapping a function between the hooks --------*- C++ -*-===//
 //
-// SPEC 4. A selected function `f` keeps its symbol and becomes
+// A selected function `f` keeps its symbol and becomes
 //
 //   f(args) {
 //     if (<fast path: this thread armed, call counted inline>)  // x86-64

@@ -1,6 +1,6 @@
 //===- Selection.cpp - Which functions the pass instruments ---------------===//
 //
-// Precedence (SPEC 3.2): HOTPATH_SKIP > exclude > HOTPATH_MEASURE/LABEL >
+// Precedence: HOTPATH_SKIP > exclude > HOTPATH_MEASURE/LABEL >
 // include/files. min_instructions only filters what the config selected:
 // an explicit HOTPATH_MEASURE in the source is never overruled by a size.
 //
@@ -118,7 +118,8 @@ std::string readableLambdas(std::string S) {
     std::string Number;
     if (Closure.size() > 2 && Closure.compare(0, 2, "$_") == 0 &&
         Closure.find_first_not_of("0123456789", 2) == std::string::npos) {
-      Number = std::to_string(std::strtoull(Closure.c_str() + 2, nullptr, 10) + 1);
+      Number =
+          std::to_string(std::strtoull(Closure.c_str() + 2, nullptr, 10) + 1);
     } else if (Closure.compare(0, 7, "'lambda") == 0) {
       size_t Quote = Closure.find('\'', 7);
       if (Quote == std::string::npos || Quote + 1 >= Closure.size() ||
@@ -132,7 +133,9 @@ std::string readableLambdas(std::string S) {
         At += Call.size();
         continue;
       }
-      Number = K.empty() ? "1" : std::to_string(std::strtoull(K.c_str(), nullptr, 10) + 2);
+      Number = K.empty()
+                   ? "1"
+                   : std::to_string(std::strtoull(K.c_str(), nullptr, 10) + 2);
     } else {
       At += Call.size(); // a functor's operator(): a name of its own
       continue;

@@ -1,9 +1,9 @@
-//===- Selection.h - Which functions the pass instruments -----*- C++ -*-===//
+//===- Selection.h - Which functions the pass instruments -------*- C++ -*-===//
 //
-// Decides, for one function, whether it is measured and why (SPEC 3.2):
+// Decides, for one function, whether it is measured and why:
 //   HOTPATH_SKIP > exclude > HOTPATH_MEASURE / HOTPATH_LABEL > include/files
-// and, for selected functions, whether the rewrite can handle them (SPEC 4:
-// naked, always_inline, available_externally, declarations,
+// and, for selected functions, whether the rewrite can handle them
+// (docs/rewrite.md: naked, always_inline, available_externally, declarations,
 // inalloca/preallocated are skipped with a reason).
 //
 //===----------------------------------------------------------------------===//
@@ -48,8 +48,8 @@ std::string readableLambdas(std::string Name);
 
 struct Selection {
   bool Selected = false;
-  std::string Reason; // why, for -Rpass / -Rpass-missed / HOTPATH_VERBOSE
-  std::string Name;   // the name to report: the label or the demangled name
+  std::string Reason;    // why, for -Rpass / -Rpass-missed / HOTPATH_VERBOSE
+  std::string Name;      // the name to report: the label or the demangled name
   std::string Demangled; // what the patterns are matched against
 };
 

@@ -1,6 +1,6 @@
 //===- AllocHooks.cpp - The interposed malloc family and operator new -----===//
 //
-// SPEC 5.4. The C functions forward to glibc's own entry points
+// The C functions forward to glibc's own entry points
 // (__libc_malloc and friends; glibc has no __libc_posix_memalign or
 // __libc_aligned_alloc, so __libc_memalign serves the aligned forms) and
 // count what succeeded. Nothing here needs initialising: calloc works from

@@ -1,7 +1,7 @@
 //===- AllocTracker.h - Allocations attributed to measured calls -*- C++
 //-*-===//
 //
-// SPEC 5.4. The interposed allocation functions (AllocHooks.cpp) call
+// The interposed allocation functions (AllocHooks.cpp) call
 // trackingThread + countAlloc / countFree; everything here runs on the
 // allocating thread,
 // takes no lock, does no atomic RMW and allocates nothing in steady state.

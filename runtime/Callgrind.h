@@ -1,6 +1,6 @@
 //===- Callgrind.h - Callgrind client requests and icount -------*- C++ -*-===//
 //
-// SPEC 5.5 and 7.3, called from Session.cpp:
+// called from Session.cpp:
 //  - at session begin: CALLGRIND_ZERO_STATS, CALLGRIND_START_INSTRUMENTATION
 //    (so that --instr-atstart=no measures exactly the session);
 //  - at session end, before the final drain: CALLGRIND_DUMP_STATS_AT

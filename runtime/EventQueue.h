@@ -6,7 +6,7 @@
 // fills 64 KiB chunks linked in a list; the consumer reads them in order and
 // hands each finished chunk back through a small SPSC ring of free chunks.
 //
-// Rules (SPEC 5.3):
+// Rules:
 //  - push takes no lock, does no atomic RMW and never blocks. It allocates
 //    only when the free ring is empty and fewer than MaxChunks chunks exist
 //    (mmap, async-signal-safe); in steady state chunks are recycled.

@@ -106,8 +106,8 @@ void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
 
 // Read by every instrumented object's registration constructor: its name is
 // the link error's advice when the runtime is missing (abi.h).
-extern "C" __attribute__((visibility("default"), used)) const char
-    HpLinkCheck __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
+extern "C" __attribute__((visibility("default"), used))
+const char HpLinkCheck __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
 
 HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs, uint64_t Count,
                                   uint32_t AbiVersion) {

@@ -1,4 +1,4 @@
-//===- Options.cpp - HOTPATH_* environment variables (SPEC 6) -------------===//
+//===- Options.cpp - HOTPATH_* environment variables ----------------------===//
 //
 // Every variable is validated here; a bad value becomes one warning line
 // (variable, value, what is accepted, the default used) and the default.
@@ -358,7 +358,7 @@ Options loadOptionsFromEnv() {
 SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
                            bool AllocTracked) {
   // `auto`: what was measured. Under Valgrind the icount section replaces
-  // timing (seed 000); natively there are no instruction counts.
+  // timing; natively there are no instruction counts.
   SectionSet Auto;
   Auto.Timing = !UnderValgrind;
   Auto.Alloc = AllocTracked;

@@ -1,6 +1,6 @@
 //===- Options.h - The runtime's HOTPATH_* environment settings -*- C++ -*-===//
 //
-// Read once, at the first session begin (SPEC 6). An invalid value prints
+// Read once, at the first session begin. An invalid value prints
 // one line on stderr naming the variable and what it accepts, is recorded
 // in `Warnings` (reported in meta.warnings), and the default is used.
 //
@@ -30,8 +30,8 @@ struct Options {
   // the terminal's width, or report::DefaultNameWidth for a file or pipe.
   unsigned NameWidth = 0;
   bool NameWidthSet = false;
-  bool Location = false; // HOTPATH_LOCATION: a file:line column
-  double TimeSamplingRate = 1.0;       // 1 = time every call, 0 = count only
+  bool Location = false;         // HOTPATH_LOCATION: a file:line column
+  double TimeSamplingRate = 1.0; // 1 = time every call, 0 = count only
   bool Alloc = true;
   bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)
   bool AllocCumulative = false;
@@ -60,7 +60,7 @@ Options loadOptionsFromEnv();
 /// variables that name files are ignored, each with a warning.
 Options parseOptions(const char *(*Get)(const char *Name), bool Secure = false);
 
-/// Which report sections to emit, resolved from ReportSpec (SPEC 6:
+/// Which report sections to emit, resolved from ReportSpec
 /// `auto`, `all`, a list, or `auto,-threads`).
 struct SectionSet {
   bool Timing = true, Alloc = true, Icount = true, Threads = true;
@@ -68,8 +68,8 @@ struct SectionSet {
 SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
                            bool AllocTracked);
 
-/// HOTPATH_USER_METADATA: `k=v,k=v` (as in the seeds) or a JSON object of
-/// strings. Returns false (and leaves `Out` empty) when malformed.
+/// HOTPATH_USER_METADATA: `k=v,k=v` (as hotpath-rs's CI examples) or a JSON
+/// object of strings. Returns false (and leaves `Out` empty) when malformed.
 bool parseUserMetadata(const std::string &Text,
                        std::vector<std::pair<std::string, std::string>> &Out);
 

@@ -47,7 +47,7 @@ void buildTiming(const Snapshot &S, const Options &O,
   Sec.Present = true;
   Sec.Total = S.ElapsedNs;
   Sec.Percentiles = O.Percentiles;
-  // Under Valgrind durations are meaningless and not measured (seed 000).
+  // Under Valgrind durations are meaningless and not measured.
   double Rate = S.UnderValgrind ? 0.0 : O.TimeSamplingRate;
   Sec.SamplingRate = Rate;
   Sec.Exclusive = O.TimeExclusive;
@@ -144,7 +144,7 @@ void buildAlloc(const Snapshot &S, const Options &O,
   report::sortRows(Sec.Data);
 }
 
-// Calls come from the runtime's counters (SPEC 5.5); the Callgrind reader
+// Calls come from the runtime's counters; the Callgrind reader
 // (a later issue) fills in the instruction counts between buildReport and
 // emitReport. Until it does, the rows say how often each function ran.
 void buildIcountCalls(const Snapshot &S, report::FunctionsSection &Sec) {

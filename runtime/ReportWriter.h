@@ -10,7 +10,7 @@
 
 namespace hotpath::rt {
 
-/// Builds the report (SPEC 7) from `S` and writes it as `Opts` says: the
+/// Builds the report from `S` and writes it as `Opts` says: the
 /// table on stderr by default, JSON to HOTPATH_OUTPUT_PATH atomically
 /// (temporary file in the same directory, then rename). Never throws, never
 /// aborts: an unwritable path is one line on stderr. Called once per

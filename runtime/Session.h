@@ -1,6 +1,6 @@
 //===- Session.h - Session begin/end, exit, fork ----------------*- C++ -*-===//
 //
-// SPEC 5.1. A session begins at __hotpath_main_begin, at
+// A session begins at __hotpath_main_begin, at
 // hotpath_session_begin(), or lazily at the first measured call when the
 // program has neither: "neither" is known when no descriptor flagged
 // HOTPATH_FN_MAIN has been registered and no session ever began. A lazy

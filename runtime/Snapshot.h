@@ -64,15 +64,15 @@ struct ThreadInfo {
 };
 
 struct Snapshot {
-  uint64_t StartUnixNs = 0;  // wall clock at session begin
-  uint64_t ElapsedNs = 0;    // session length
+  uint64_t StartUnixNs = 0; // wall clock at session begin
+  uint64_t ElapsedNs = 0;   // session length
   bool UnderValgrind = false;
   bool AllocTracked = false;
-  std::vector<FunctionInfo> Functions;   // indexed by id
-  std::vector<FunctionTiming> Timing;    // indexed by id
-  std::vector<FunctionAlloc> Alloc;      // indexed by id (may be empty)
+  std::vector<FunctionInfo> Functions; // indexed by id
+  std::vector<FunctionTiming> Timing;  // indexed by id
+  std::vector<FunctionAlloc> Alloc;    // indexed by id (may be empty)
   std::vector<ThreadInfo> Threads;
-  std::vector<std::string> Warnings;     // runtime warnings beyond Options'
+  std::vector<std::string> Warnings; // runtime warnings beyond Options'
 };
 
 } // namespace hotpath::rt

@@ -14,6 +14,7 @@ PACKAGES=(
   libjemalloc-dev                                              # test/e2e/alloc/jemalloc.cpp
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test
   dpkg-dev                                                     # apt-get source (test/peer/lua.sh)
+  clang-format-19                                              # scripts/check-habits.sh
 )
 # bench/run.sh only (not the tests): the uftrace peer of the overhead benchmark.
 if [ "${1:-}" = --bench ]; then

@@ -34,6 +34,10 @@ record() { # record <name> <exit status>
 
 step "1/6 Installing the dependencies (Debian packages; skipped when present)"
 bash scripts/setup.sh || { echo "setup failed"; exit 1; }
+# Habits: no citations of documents users lack, clang-format clean, no
+# include cycle between folders (scripts/check-habits.sh).
+bash scripts/check-habits.sh
+record "habits (citations, format, include cycles)" $?
 
 step "2/6 Building with LLVM 19 in $BUILD/ (everything)"
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 &&

@@ -1,6 +1,6 @@
 //===- RunCommand.cpp - `hotpath run [...] -- PROGRAM ARGS` ---------------===//
 //
-// The whole merged mode (SPEC 7.3) in one command: the program runs
+// The whole merged mode in one command: the program runs
 // natively (timing, allocations), then under Callgrind with the flags the
 // runtime needs (--instr-atstart=no, the out-file it is told about through
 // HOTPATH_CALLGRIND_OUT_FILE) and HOTPATH_MERGE_REPORT pointing at the

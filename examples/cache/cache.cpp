@@ -1,4 +1,4 @@
-// The seeds' cache_sequential vs cache_random pair: the same loop over the
+// A cache_sequential vs cache_random pair: the same loop over the
 // same data, in order or in a shuffled order. Both execute the same number
 // of instructions (equal Ir); the shuffled one misses the caches on almost
 // every access. `hotpath run --cache-sim` shows it in functions_cache.
@@ -24,8 +24,9 @@ cache_sequential(const Item *D, const uint32_t *Idx, size_t N) {
   return S;
 }
 
-extern "C" __attribute__((noinline)) int64_t
-cache_random(const Item *D, const uint32_t *Idx, size_t N) {
+extern "C" __attribute__((noinline)) int64_t cache_random(const Item *D,
+                                                          const uint32_t *Idx,
+                                                          size_t N) {
   int64_t S = 0;
   for (size_t I = 0; I < N; ++I)
     S += D[Idx[I]].Value;

@@ -21,10 +21,10 @@ extern "C" {
 
 /* hotpath_fn_desc::flags */
 enum {
-  HOTPATH_FN_LABELLED = 1u << 0, /* name comes from HOTPATH_LABEL("...") */
-  HOTPATH_FN_IN_PLACE = 1u << 1, /* hooks inserted in place: no marker   */
-  HOTPATH_FN_MAIN = 1u << 2,     /* the program's main()                  */
-  HOTPATH_FN_INTERNAL = 1u << 3, /* internal linkage: hash includes module */
+  HOTPATH_FN_LABELLED = 1u << 0,  /* name comes from HOTPATH_LABEL("...") */
+  HOTPATH_FN_IN_PLACE = 1u << 1,  /* hooks inserted in place: no marker   */
+  HOTPATH_FN_MAIN = 1u << 2,      /* the program's main()                  */
+  HOTPATH_FN_INTERNAL = 1u << 3,  /* internal linkage: hash includes module */
   HOTPATH_FN_FAST_PATH = 1u << 4, /* the wrapper has the inline fast path  */
 };
 

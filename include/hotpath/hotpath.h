@@ -8,7 +8,7 @@
  *   HOTPATH_LABEL("name")    measure it and report it under this name
  *
  * The macros expand to `annotate` attributes that the pass reads; without
- * the pass they change nothing. Precedence (SPEC 3.2):
+ * the pass they change nothing. Precedence:
  *   HOTPATH_SKIP > exclude > HOTPATH_MEASURE / HOTPATH_LABEL > include/files
  *===----------------------------------------------------------------------===*/
 #ifndef HOTPATH_HOTPATH_H

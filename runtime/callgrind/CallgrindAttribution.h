@@ -1,9 +1,9 @@
 //===- CallgrindAttribution.h - Markers' inclusive counts --------*- C++
 //-*-===//
 //
-// Turns the session's dump into per-marker counts (SPEC 5.5): Raw = the
+// Turns the session's dump into per-marker counts: Raw = the
 // sum, over every call into the marker (any recursion level `'N`, any
-// ThinLTO copy), of that call's inclusive cost -- the seeds' rule for
+// ThinLTO copy), of that call's inclusive cost -- hotpath-rs's rule for
 // recursion: nested invocations count again. HookIr is what hotpath's own
 // code cost in the dump: calls into the hooks (__hotpath_*); WrapperIr the
 // self cost of a wrapper that is a function of its own (not inlined). The

@@ -63,8 +63,8 @@ namespace {
 
 bool allDigits(const std::string &S) {
   return !S.empty() && S.size() < 19 &&
-         std::all_of(S.begin(), S.end(),
-                     [](char C) { return C >= '0' && C <= '9'; });
+         std::all_of(
+             S.begin(), S.end(), [](char C) { return C >= '0' && C <= '9'; });
 }
 
 // Name after the base: "" (combined), ".N", ".N-TT", "-TT". Returns the

@@ -1,6 +1,6 @@
 //===- CallgrindDump.h - Find the session's own Callgrind dump --*- C++ -*-===//
 //
-// SPEC 5.5. The session ends with CALLGRIND_DUMP_STATS_AT("hotpath"); the
+// The session ends with CALLGRIND_DUMP_STATS_AT("hotpath"); the
 // dump goes next to the --callgrind-out-file name (which
 // HOTPATH_CALLGRIND_OUT_FILE must repeat):
 //   <file>.<N>        the N-th dump of the process (usually .1)

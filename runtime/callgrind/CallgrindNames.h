@@ -1,6 +1,6 @@
 //===- CallgrindNames.h - Recognise hotpath markers in Callgrind names ----===//
 //
-// The pass moves each measured body into `<symbol>.hotpath.<N>` (SPEC 4).
+// The pass moves each measured body into `<symbol>.hotpath.<N>`.
 // Callgrind shows it demangled (`ns::f(int) [clone .hotpath.N]`) or raw (C:
 // `f.hotpath.N`), and later tools add suffixes: `.llvm.<n>` (ThinLTO
 // promotion, also as `[clone .llvm.<n>]`), `'2` (Callgrind's recursion

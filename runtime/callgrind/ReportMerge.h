@@ -1,6 +1,6 @@
 //===- ReportMerge.h - Merged mode and sums of reports ----------*- C++ -*-===//
 //
-// SPEC 7.3 and `hotpath merge`:
+// Merged mode (docs/callgrind.md) and `hotpath merge`:
 //  - mergeRuns: a native report (timing, alloc, threads) and a Callgrind
 //    report (icount, cache) of one build and benchmark become one report,
 //    meta.run = "merged". A different build id or benchmark is an error.

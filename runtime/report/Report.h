@@ -1,4 +1,4 @@
-//===- Report.h - The report model (SPEC 7.2) -------------------*- C++ -*-===//
+//===- Report.h - The report model ------------------------------*- C++ -*-===//
 //
 // One in-memory form of a hotpath report, shared by the runtime (which
 // builds it from a session), the JSON reader/writer and the `hotpath` tool

@@ -4,7 +4,7 @@
 // inclusive Ir, I1/D1/LL misses and the estimated cycles
 //   Ir + 10 * (I1mr + D1mr + D1mw) + 100 * (ILmr + DLmr + DLmw)
 // (the weights the Callgrind and Cachegrind docs suggest). Instruction
-// counts alone hide cache locality (seed 001: equal Ir, 26x the time).
+// counts alone hide cache locality (equal Ir, many times the time).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_REPORT_REPORTCACHE_H

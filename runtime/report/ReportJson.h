@@ -1,4 +1,4 @@
-//===- ReportJson.h - Report <-> JSON (SPEC 7.2) ----------------*- C++ -*-===//
+//===- ReportJson.h - Report <-> JSON ---------------------------*- C++ -*-===//
 //
 // Writing never fails. Reading validates everything the model relies on
 // (type, version, every section's shape and every row's types) and turns

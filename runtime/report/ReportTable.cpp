@@ -1,4 +1,4 @@
-//===- ReportTable.cpp - The table of SPEC 7.1, and markdown --------------===//
+//===- ReportTable.cpp - The table, and markdown -------------------------===//
 #include "ReportTable.h"
 
 #include "DisplayName.h"
@@ -22,7 +22,7 @@ std::string pad(const std::string &S, size_t W) {
   return S + std::string(W > D ? W - D : 0, ' ');
 }
 
-// The seeds' look: every cell left-aligned, a rule after every row.
+// hotpath-rs's look: every cell left-aligned, a rule after every row.
 std::string renderAscii(const Grid &G) {
   std::vector<size_t> W(G.Header.size());
   for (size_t C = 0; C < W.size(); ++C) {

@@ -1,4 +1,4 @@
-//===- ReportTable.h - The table of SPEC 7.1, and markdown ------*- C++ -*-===//
+//===- ReportTable.h - The table, and markdown ------------------*- C++ -*-===//
 //
 // As in hotpath-rs: a header line with the elapsed time and the sections,
 // then per section a "title - description" line and an ASCII table with a

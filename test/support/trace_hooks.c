@@ -71,8 +71,8 @@ static void print_counts(void) {
   pthread_mutex_lock(&lock);
   qsort(table, nnames, sizeof table[0], by_name);
   for (unsigned i = 0; i < nnames; ++i)
-    fprintf(out, "count %s enter=%lu exit=%lu\n", table[i].name,
-            table[i].enter, table[i].exit);
+    fprintf(out, "count %s enter=%lu exit=%lu\n", table[i].name, table[i].enter,
+            table[i].exit);
   nnames = 0; /* a later atexit-time call starts from zero */
   fflush(out);
   pthread_mutex_unlock(&lock);
@@ -98,8 +98,8 @@ void __hotpath_register(hotpath_fn_desc *const *descs, uint64_t count,
       fprintf(f, "bad-abi %u\n", d->abi_version);
     d->runtime_id = (uint32_t)(slot(d->name) - table) + 1;
     fprintf(f, "register %s hash=%llu flags=%u line=%u symbol=%s file=%s\n",
-            d->name, (unsigned long long)d->hash, d->flags, d->line,
-            d->symbol, d->file);
+            d->name, (unsigned long long)d->hash, d->flags, d->line, d->symbol,
+            d->file);
   }
   pthread_mutex_unlock(&lock);
 }

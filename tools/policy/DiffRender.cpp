@@ -164,11 +164,10 @@ Grid budgetStatusGrid(const Verdict &V) {
   Grid G;
   G.Rows.push_back({"Budget", "Matched", "Status"});
   for (const BudgetResult &B : V.Budgets)
-    G.Rows.push_back({B.B->Match,
-                      plural(B.Matched, "function", "functions"),
-                      !B.Broken    ? "holds"
-                      : B.Failing  ? "broken (fails)"
-                                   : "broken (fail_check = false)"});
+    G.Rows.push_back({B.B->Match, plural(B.Matched, "function", "functions"),
+                      !B.Broken   ? "holds"
+                      : B.Failing ? "broken (fails)"
+                                  : "broken (fail_check = false)"});
   return G;
 }
 
@@ -187,10 +186,9 @@ std::string whyNothingFails(const Verdict &V) {
       continue;
     std::string Table =
         "[functions." + std::string(report::sectionTitle(S.K)) + "]";
-    Why.push_back(!S.FailCheck
-                      ? "fail_check is off for " + Table
-                      : "the two runs' environments differ, so " + Table +
-                            " findings do not fail");
+    Why.push_back(!S.FailCheck ? "fail_check is off for " + Table
+                               : "the two runs' environments differ, so " +
+                                     Table + " findings do not fail");
   }
   if (V.BrokenBudgets)
     Why.push_back("fail_check is off for the broken budgets");
@@ -355,9 +353,8 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
     for (const RowResult &R : S.Rows) {
       Json RJ;
       RJ["name"] = R.Name;
-      RJ["outcome"] = !S.Judged && R.O == Outcome::Unchanged
-                          ? "not_judged"
-                          : outcomeKey(R.O);
+      RJ["outcome"] = !S.Judged && R.O == Outcome::Unchanged ? "not_judged"
+                                                             : outcomeKey(R.O);
       RJ["failing"] = R.Failing;
       auto SideJson = [](const Side &Sd) -> Json {
         if (!Sd.Present)

@@ -1,7 +1,7 @@
-//===- Judge.h - Compare two reports under a policy (SPEC 9) ----*- C++ -*-===//
+//===- Judge.h - Compare two reports under a policy -------------*- C++ -*-===//
 //
 // Rows are matched by function name; each row of each section gets the
-// first outcome that applies, in SPEC 9's order. Budgets are absolute
+// first outcome that applies, in docs/policy.md's order. Budgets are absolute
 // limits on the head report alone. What fails the verdict follows
 // hotpath-rs: a finding fails only when its block has fail_check (budgets by
 // default, sections when they opt in), the environment does not make it
@@ -19,7 +19,7 @@
 
 namespace hotpath::policy {
 
-/// In SPEC 9's order: the first that applies wins.
+/// In docs/policy.md's order: the first that applies wins.
 enum class Outcome {
   Ignored,
   BelowFloor,
@@ -93,7 +93,7 @@ struct Verdict {
   bool BudgetsOnly = false;
 
   bool fails() const { return PrCheckFail && Failing > 0; }
-  /// SPEC 8: 3 failing finding, 4 nothing judged, 0 otherwise.
+  /// 3 failing finding, 4 nothing judged, 0 otherwise (docs/policy.md).
   int exitCode() const { return fails() ? 3 : Judged == 0 ? 4 : 0; }
   /// "fail", "warn" (failing findings under pr_check = "warn"),
   /// "nothing judged" or "pass".

@@ -37,7 +37,7 @@ bool parseMetric(const std::string &S, Metric &Out) {
 
 Policy::Policy() {
   // Allocations and instruction counts are (nearly) deterministic, so small
-  // changes mean something; wall time is shown for context only (seed 001).
+  // changes mean something; wall time is shown for context only.
   Alloc.Judged = true;
   Alloc.MinPercentChange = 1;
   Icount.Judged = true;

@@ -1,4 +1,4 @@
-//===- Policy.h - Regression policy files (SPEC 9) --------------*- C++ -*-===//
+//===- Policy.h - Regression policy files -----------------------*- C++ -*-===//
 //
 // The schema of hotpath-rs: [functions] with a floor and ignore globs, one
 // table per judged section, [[functions.budgets]]. Validation is strict: an
@@ -92,8 +92,9 @@ bool parsePolicy(const std::string &Text, const std::string &Path, Policy &Out,
                  std::string &Error);
 bool loadPolicy(const std::string &Path, Policy &Out, std::string &Error);
 
-/// SPEC 9 lookup: `Explicit` (--policy), else hotpath/<Benchmark>-policy.toml,
-/// else hotpath/policy.toml, relative to `Dir`. Returns "" when none exists.
+/// The policy lookup: `Explicit` (--policy), else
+/// hotpath/<Benchmark>-policy.toml, else hotpath/policy.toml, relative to
+/// `Dir`. Returns "" when none exists.
 std::string findPolicy(const std::string &Explicit,
                        const std::string &Benchmark, const std::string &Dir);
 

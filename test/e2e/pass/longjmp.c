@@ -1,7 +1,7 @@
 // longjmp across wrapped frames: the frames it abandons (mid, inner) have
 // an entry and no exit; the frame that called setjmp (outer) and every
 // completed call have exactly one exit. The runtime closes the abandoned
-// ones from their recorded stack addresses (SPEC 5.6); the pass must
+// ones from their recorded stack addresses; the pass must
 // neither add nor lose exits. At -O0, -O2 and -O2 -flto=thin.
 // RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %clang -O0 %s %trace_hooks -o %t.O0
 // RUN: env HOTPATH_TRACE_FILE=%t.O0.trace %t.O0 && %FileCheck %s < %t.O0.trace

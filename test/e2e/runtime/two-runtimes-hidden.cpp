@@ -1,4 +1,4 @@
-// One runtime per process (SPEC 5.1): a dlopen()ed plugin carries its
+// One runtime per process: a dlopen()ed plugin carries its
 // own, hidden copy of the runtime (libhotpath_rt.a linked with
 // --exclude-libs): two runtimes really measure. That is detected and
 // reported on stderr and in meta.warnings, not silently doubled, and the

@@ -1,4 +1,4 @@
-// One runtime per process (SPEC 5.1): a program with the static runtime
+// One runtime per process: a program with the static runtime
 // loads a library linked against the shared runtime: the library's hooks
 // bind to the program's runtime (the first definition in the global
 // scope), so one runtime counts everything, exactly once, and the

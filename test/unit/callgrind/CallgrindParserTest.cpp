@@ -100,7 +100,7 @@ TEST(ParserTest, EveryCompressionKind) {
   Attribution At = attribute({A});
   ASSERT_EQ(At.Markers.count(123), 1u);
   EXPECT_EQ(At.Markers[123].Calls, 3u); // 2 + 1 recursive
-  EXPECT_EQ(At.Markers[123].Raw, 450u); // recursion counts again (seeds)
+  EXPECT_EQ(At.Markers[123].Raw, 450u); // recursion counts again
   EXPECT_EQ(At.Markers[77].Calls, 1u);
   EXPECT_EQ(At.Markers[77].Raw, 100u);
   EXPECT_EQ(At.Totals[0], 1000u);

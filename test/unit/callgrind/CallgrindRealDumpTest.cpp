@@ -121,8 +121,8 @@ void checkAgainstAnnotate(const std::string &Options, int MinParts) {
           Ours[K.File + ":" + K.Name] = C[Ir];
       std::map<std::string, uint64_t> Theirs = annotate(PartFiles[I], Dir);
       // callgrind_annotate prints summary: when it is there; we prefer
-      // totals: (SPEC 5.5), which Callgrind computes after the dump (the
-      // two differ by a few Ir of the dump itself).
+      // totals:, the line Callgrind writes after the dump (the two differ by
+      // a few Ir of the dump itself).
       uint64_t Summary =
           P.HasSummary && P.Summary.size() > size_t(Ir) && P.Summary[Ir]
               ? P.Summary[Ir]

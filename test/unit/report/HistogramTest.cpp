@@ -184,7 +184,8 @@ TEST(Histogram, BucketOfMatchesTheLayout) {
   for (uint64_t V = 0; V < 128; ++V)
     EXPECT_EQ(Histogram::bucketOf(V), V);
   for (unsigned E = 7; E < 64; ++E)
-    for (uint64_t Sub : {uint64_t(0), uint64_t(1), uint64_t(64), uint64_t(127)}) {
+    for (uint64_t Sub :
+         {uint64_t(0), uint64_t(1), uint64_t(64), uint64_t(127)}) {
       uint64_t V = (uint64_t(128) + Sub) << (E - 7);
       EXPECT_EQ(Histogram::bucketOf(V), 128 + (E - 7) * 128 + Sub) << V;
       EXPECT_EQ(Histogram::bucketOf(V | ((uint64_t(1) << (E - 7)) - 1)),

@@ -156,7 +156,7 @@ TEST(ExitTest, DetachedThreadsStillRunningAtExit) {
   EXPECT_EQ(WEXITSTATUS(Status), 0);
 }
 
-// SPEC 5.3: with the drain stalled on purpose and every core in a tight
+// With the drain stalled on purpose and every core in a tight
 // measured loop, memory stays within the documented bound (MaxChunks
 // chunks of 64 KiB per thread) and every call is still counted exactly.
 TEST(StallTest, MemoryBoundedAndCountsExactWithDrainStalled) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks exact call counts in hotpath JSON reports (SPEC 7.2).
+"""Checks exact call counts in hotpath JSON reports (docs/report-format.md).
 
   check_report.py [options] REPORT SPEC... [--- SPEC...]
 
@@ -43,7 +43,7 @@ def load(path, section):
     sec = doc.get(section)
     if sec is None and section == "functions_timing":
         # Under Valgrind there is no timing: the counts are in the icount
-        # section (SPEC 5.2, 5.5).
+        # section (docs/callgrind.md).
         sec = doc.get("functions_icount")
     if not isinstance(sec, dict) or not isinstance(sec.get("data"), list):
         fail("%s: no section %s with data" % (path, section))
