@@ -105,8 +105,10 @@ void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
 }
 
 // Read by every instrumented object's registration constructor: its name is
-// the link error's advice when the runtime is missing (abi.h).
-extern "C" __attribute__((visibility("default"), used))
+// the link error's advice when the runtime is missing (abi.h). Not
+// ASan-instrumented: a second runtime copy (detected, Session.cpp) defines
+// it too, which ASan would abort on as an ODR violation.
+extern "C" __attribute__((visibility("default"), used, no_sanitize("address")))
 const char HpLinkCheck __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
 
 HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs, uint64_t Count,

@@ -6,7 +6,7 @@
  *
  * RUN: %plainclang -O2 -DPLAIN -I%include %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/api.toml %clang -O2 -I%include %s -o %t %rt_shared
- * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_OUTPUT_FORMAT=none --env HOTPATH_DRAIN_INTERVAL=1 %t.plain %t
+ * RUN: %python %S/Inputs/same.py --timeout 180 --status 0 --env HOTPATH_OUTPUT_FORMAT=none --env HOTPATH_DRAIN_INTERVAL=1 %t.plain %t
  */
 #include <hotpath/hotpath.h>
 
@@ -40,7 +40,7 @@ int main(void) {
   sigaction(SIGALRM, &Act, NULL);
   struct itimerval It = {{0, 20}, {0, 20}};
   setitimer(ITIMER_REAL, &It, NULL);
-  for (int I = 0; I < 1000; ++I) {
+  for (int I = 0; I < 300; ++I) {
     hotpath_session_begin();
     /* A few signals per session, each a chance to land on a new thread. */
     for (sig_atomic_t H = Handled; Handled - H < 3;)
