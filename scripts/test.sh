@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: installs what is needed, builds everything with
-# LLVM 19 (plugin, runtime, tool, examples, tests) and the plugin alone with
-# LLVM 14, then runs ctest in both builds, then builds everything but the
-# plugin with ASan and UBSan (HOTPATH_SANITIZE, with the fuzzers of
-# test/fuzz) and runs the suite and the fuzzers there. Exits non-zero if
-# any step fails.
+# Runs the whole test suite: installs what is needed, checks the habits
+# (scripts/check-habits.sh), builds everything with LLVM 19 (plugin,
+# runtime, tool, examples, tests) and the plugin alone with LLVM 14, all
+# with -Wall -Wextra -Werror, then runs ctest in both builds, then builds
+# everything but the plugin with ASan and UBSan (HOTPATH_SANITIZE, with the
+# fuzzers of test/fuzz) and runs the suite and the fuzzers there. Exits
+# non-zero if any step fails.
 #
 #   bash scripts/test.sh            (as root on Debian 12, or with sudo)
 #
@@ -40,14 +41,15 @@ bash scripts/check-habits.sh
 record "habits (citations, format, include cycles)" $?
 
 step "2/6 Building with LLVM 19 in $BUILD/ (everything)"
-cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 &&
+cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+  -DHOTPATH_WERROR=ON &&
   cmake --build "$BUILD" -j "$JOBS"
 build19=$?
 record "build, LLVM 19" $build19
 
 step "3/6 Building the plugin alone with LLVM 14 in $BUILD14/"
 cmake -S . -B "$BUILD14" -G Ninja -DHOTPATH_LLVM_VERSION=14 -DHOTPATH_PLUGIN_ONLY=ON \
-  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 &&
+  -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DHOTPATH_WERROR=ON &&
   cmake --build "$BUILD14" -j "$JOBS"
 build14=$?
 record "build, LLVM 14 (plugin only)" $build14
@@ -67,7 +69,7 @@ record "tests, LLVM 14" $?
 # suites (label peer) stay in step 4: they double this step's time.
 step "6/6 Sanitizer build (ASan, UBSan) and fuzzing in $BUILD-san/"
 cmake -S . -B "$BUILD-san" -G Ninja -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
-  -DHOTPATH_SANITIZE=ON -DHOTPATH_BUILD_FUZZERS=ON \
+  -DHOTPATH_SANITIZE=ON -DHOTPATH_BUILD_FUZZERS=ON -DHOTPATH_WERROR=ON \
   -DHOTPATH_FUZZ_SECONDS="${HOTPATH_FUZZ_SECONDS:-30}" &&
   cmake --build "$BUILD-san" -j "$JOBS"
 record "build, sanitizers" $?

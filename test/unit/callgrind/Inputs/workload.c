@@ -14,7 +14,9 @@ __attribute__((noinline)) int fib(int N) {
   return N < 2 ? N : fib(N - 1) + fib(N - 2);
 }
 __attribute__((noinline)) int twice(int X) { return leaf(X) + leaf(X + 1); }
-static void *worker(void *Arg) { return (void *)(long)(twice(40) + fib(8)); }
+static void *worker(void *Arg __attribute__((unused))) {
+  return (void *)(long)(twice(40) + fib(8));
+}
 
 int main(void) {
   pthread_t T;
