@@ -15,7 +15,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
-#include "SafeToml.h"
+#include "hotpath/support/SafeToml.h"
 
 #include <climits>
 #include <cstdlib>

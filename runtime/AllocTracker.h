@@ -1,5 +1,4 @@
-//===- AllocTracker.h - Allocations attributed to measured calls -*- C++
-//-*-===//
+//===- AllocTracker.h - Allocations of measured calls -----------*- C++ -*-===//
 //
 // The interposed allocation functions (AllocHooks.cpp) call
 // trackingThread + countAlloc / countFree; everything here runs on the

@@ -4,11 +4,11 @@
 #include "CallgrindHooks.h"
 #include "ReportWriter.h"
 #include "Valgrind.h"
-#include "callgrind/CallgrindDump.h"
-#include "callgrind/ReportMerge.h"
 #include "hotpath/abi.h"
-#include "report/AtomicFile.h"
-#include "report/ReportJson.h"
+#include "hotpath/callgrind/CallgrindDump.h"
+#include "hotpath/callgrind/ReportMerge.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
 
 #include <algorithm>
 #include <climits>

@@ -18,8 +18,8 @@
 #include "CallgrindHooks.h"
 #include "Options.h"
 #include "Snapshot.h"
-#include "callgrind/CallgrindAttribution.h"
-#include "report/Report.h"
+#include "hotpath/callgrind/CallgrindAttribution.h"
+#include "hotpath/report/Report.h"
 
 namespace hotpath::rt {
 

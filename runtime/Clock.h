@@ -1,5 +1,4 @@
-//===- Clock.h - TSC ticks, calibrated to ns against MONOTONIC_RAW -*- C++
-//-*-===//
+//===- Clock.h - TSC ticks, calibrated to nanoseconds -----------*- C++ -*-===//
 //
 // The hot path reads raw ticks (rdtsc: no syscall, no vDSO, ~20 cycles);
 // the drain converts ticks to ns. The ratio comes from two

@@ -1,8 +1,8 @@
 //===- Meta.cpp - What the report says about the run ----------------------===//
 #include "Meta.h"
 
-#include "report/Git.h"
-#include "report/Version.h"
+#include "hotpath/report/Git.h"
+#include "hotpath/report/Version.h"
 
 #include <algorithm>
 #include <cctype>

@@ -11,7 +11,7 @@
 
 #include "Options.h"
 #include "Snapshot.h"
-#include "report/Report.h"
+#include "hotpath/report/Report.h"
 
 #include <optional>
 #include <string>

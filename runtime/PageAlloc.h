@@ -1,5 +1,4 @@
-//===- PageAlloc.h - The runtime's own memory, straight from mmap -*- C++
-//-*-===//
+//===- PageAlloc.h - The runtime's own memory, from mmap --------*- C++ -*-===//
 //
 // Everything the hot path touches comes from here, never from malloc: the
 // allocation tracker will interpose malloc, and mmap is async-signal-safe.

@@ -1,9 +1,9 @@
 //===- ReportWriter.cpp - Snapshot -> report model -> table or JSON -------===//
 #include "ReportWriter.h"
 #include "Meta.h"
-#include "report/AtomicFile.h"
-#include "report/ReportJson.h"
-#include "report/ReportTable.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
+#include "hotpath/report/ReportTable.h"
 
 #include <cmath>
 #include <cstdio>

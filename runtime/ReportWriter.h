@@ -4,7 +4,7 @@
 
 #include "Options.h"
 #include "Snapshot.h"
-#include "report/Report.h"
+#include "hotpath/report/Report.h"
 
 #include <string>
 

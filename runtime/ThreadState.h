@@ -1,5 +1,4 @@
-//===- ThreadState.h - What one thread owns: stack, queue, tables -*- C++
-//-*-===//
+//===- ThreadState.h - What one thread owns: stack, queue -------*- C++ -*-===//
 //
 // One ThreadState per thread that ever ran a measured call, mmap'd (never
 // malloc'd) and never unmapped: a detached thread still running after main

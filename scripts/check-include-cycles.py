@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fails when the folders of the sources depend on each other in a cycle.
 
-Each `#include "..."` of a C/C++ source under runtime/, pass/, tools/,
-include/ makes the includer's folder depend on the included file's folder
+Each `#include "..."` of a C/C++ source under lib/, runtime/, pass/,
+tools/, include/ makes the includer's folder depend on the included file's folder
 (resolved as the compiler would: the includer's own folder first, then the
 include directories the build uses). Folders must depend only downward:
 any cycle (a -> b -> a, or longer) is printed and the exit status is 1.
@@ -14,7 +14,7 @@ import re
 import sys
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
-TREES = ["runtime", "pass", "tools", "include"]
+TREES = ["lib", "runtime", "pass", "tools", "include"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -29,7 +29,10 @@ def sources():
 def main():
     files = list(sources())
     # The include directories the build passes, every source folder alike.
-    include_dirs = sorted({os.path.dirname(f) for f in files} | {os.path.join(ROOT, "include")})
+    # lib/<name>/include holds "hotpath/<name>/X.h".
+    include_dirs = sorted({os.path.dirname(f) for f in files} | {os.path.join(ROOT, "include")} |
+                          {os.path.join(ROOT, "lib", n, "include") for n in
+                           (os.listdir(os.path.join(ROOT, "lib")) if os.path.isdir(os.path.join(ROOT, "lib")) else [])})
     deps = {}
     for f in files:
         here = os.path.dirname(f)

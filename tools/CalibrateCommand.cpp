@@ -1,6 +1,6 @@
 //===- CalibrateCommand.cpp - `hotpath calibrate`: noise thresholds -------===//
 #include "Commands.h"
-#include "ReportJson.h"
+#include "hotpath/report/ReportJson.h"
 #include "policy/Calibrate.h"
 
 #include <cerrno>

@@ -1,6 +1,6 @@
 //===- DiffCommand.cpp - `hotpath diff BASE.json HEAD.json` ---------------===//
 #include "Commands.h"
-#include "ReportJson.h"
+#include "hotpath/report/ReportJson.h"
 #include "policy/DiffRender.h"
 #include "policy/Judge.h"
 #include "policy/Policy.h"

@@ -1,6 +1,6 @@
 //===- Main.cpp - `hotpath`: dispatch to the subcommands ------------------===//
 #include "Commands.h"
-#include "Version.h"
+#include "hotpath/report/Version.h"
 
 #include <cstdio>
 #include <cstring>

@@ -1,8 +1,8 @@
 //===- MergeCommand.cpp - `hotpath merge REPORT... -o OUT.json` -----------===//
-#include "AtomicFile.h"
 #include "Commands.h"
-#include "ReportJson.h"
-#include "ReportMerge.h"
+#include "hotpath/callgrind/ReportMerge.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
 
 #include <cstdio>
 

@@ -1,9 +1,9 @@
 //===- ReportCommand.cpp - `hotpath report FILE.json` ---------------------===//
 #include "Commands.h"
-#include "FileRead.h"
-#include "Focus.h"
-#include "ReportJson.h"
-#include "ReportTable.h"
+#include "hotpath/report/FileRead.h"
+#include "hotpath/report/Focus.h"
+#include "hotpath/report/ReportJson.h"
+#include "hotpath/report/ReportTable.h"
 
 #include <cstdio>
 #include <cstdlib>

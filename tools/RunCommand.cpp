@@ -7,10 +7,10 @@
 // native report, which gives one merged report.
 //
 //===----------------------------------------------------------------------===//
-#include "AtomicFile.h"
 #include "Commands.h"
-#include "ReportJson.h"
-#include "ReportTable.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
+#include "hotpath/report/ReportTable.h"
 
 #include <cerrno>
 #include <csignal>

@@ -10,7 +10,7 @@
 #define HOTPATH_POLICY_CALIBRATE_H
 
 #include "Policy.h"
-#include "Report.h"
+#include "hotpath/report/Report.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 //===- DiffRender.cpp - A verdict as a table, markdown or JSON ------------===//
 #include "DiffRender.h"
-#include "../../runtime/report/Units.h"
-#include "Units.h"
+#include "PolicyUnits.h"
+#include "hotpath/report/Units.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 //===- Judge.cpp - Compare two reports under a policy ---------------------===//
 #include "Judge.h"
-#include "../../runtime/report/Units.h"
-#include "Units.h"
+#include "PolicyUnits.h"
+#include "hotpath/report/Units.h"
 
 #include <algorithm>
 #include <cmath>

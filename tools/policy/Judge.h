@@ -12,7 +12,7 @@
 #define HOTPATH_POLICY_JUDGE_H
 
 #include "Policy.h"
-#include "Report.h"
+#include "hotpath/report/Report.h"
 
 #include <string>
 #include <vector>

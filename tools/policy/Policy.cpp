@@ -1,9 +1,9 @@
 //===- Policy.cpp - Regression policy files: parse and validate -----------===//
 #include "Policy.h"
-#include "FileRead.h"
-#include "Units.h"
+#include "PolicyUnits.h"
+#include "hotpath/report/FileRead.h"
 
-#include "SafeToml.h" // toml++ minus its UB on malformed input
+#include "hotpath/support/SafeToml.h" // toml++ minus its UB on malformed input
 
 #include <cmath>
 #include <fstream>

@@ -12,7 +12,7 @@
 #ifndef HOTPATH_POLICY_POLICY_H
 #define HOTPATH_POLICY_POLICY_H
 
-#include "Report.h"
+#include "hotpath/report/Report.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,7 +1,7 @@
 // libFuzzer target: the Callgrind format reader and what the runtime does
 // with a parsed dump (inclusive costs, marker attribution).
-#include "CallgrindAttribution.h"
-#include "CallgrindProfile.h"
+#include "hotpath/callgrind/CallgrindAttribution.h"
+#include "hotpath/callgrind/CallgrindProfile.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // libFuzzer target: the JSON report reader (`hotpath report/diff/merge`
 // inputs). A report that reads back must write again and read back equal.
-#include "ReportJson.h"
+#include "hotpath/report/ReportJson.h"
 
 #include <cstddef>
 #include <cstdint>

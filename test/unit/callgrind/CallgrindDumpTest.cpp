@@ -1,5 +1,5 @@
 //===- CallgrindDumpTest.cpp - Out-file patterns and finding the dump -----===//
-#include "CallgrindDump.h"
+#include "hotpath/callgrind/CallgrindDump.h"
 
 #include <gtest/gtest.h>
 

@@ -7,8 +7,8 @@
 // Exit status 2 with one line on a malformed file.
 //
 //===----------------------------------------------------------------------===//
-#include "CallgrindAttribution.h"
-#include "CallgrindProfile.h"
+#include "hotpath/callgrind/CallgrindAttribution.h"
+#include "hotpath/callgrind/CallgrindProfile.h"
 
 #include <cstdio>
 #include <cstring>

@@ -1,7 +1,7 @@
 //===- CallgrindParserTest.cpp - The format reader on synthetic input -----===//
-#include "CallgrindAttribution.h"
-#include "CallgrindNames.h"
-#include "CallgrindProfile.h"
+#include "hotpath/callgrind/CallgrindAttribution.h"
+#include "hotpath/callgrind/CallgrindNames.h"
+#include "hotpath/callgrind/CallgrindProfile.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 // what `callgrind_annotate --inclusive=yes` prints for it.
 //
 //===----------------------------------------------------------------------===//
-#include "CallgrindProfile.h"
+#include "hotpath/callgrind/CallgrindProfile.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,9 @@
-//===- Reports.h - Small in-memory reports for the judge's tests -*- C++
-//-*-===//
+//===- Reports.h - Small reports for the judge's tests ----------*- C++ -*-===//
 #ifndef HOTPATH_TEST_POLICY_REPORTS_H
 #define HOTPATH_TEST_POLICY_REPORTS_H
 
 #include "Policy.h"
-#include "Report.h"
+#include "hotpath/report/Report.h"
 
 #include <gtest/gtest.h>
 

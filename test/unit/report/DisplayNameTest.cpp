@@ -1,6 +1,6 @@
 //===- DisplayNameTest.cpp - Names as tables show them --------------------===//
-#include "DisplayName.h"
-#include "Units.h"
+#include "hotpath/report/DisplayName.h"
+#include "hotpath/report/Units.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 //===- MetaTest.cpp - Where meta's fields come from -----------------------===//
 #include "Meta.h"
-#include "Git.h"
+#include "hotpath/report/Git.h"
 
 #include <gtest/gtest.h>
 

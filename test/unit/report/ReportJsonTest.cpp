@@ -1,5 +1,5 @@
 //===- ReportJsonTest.cpp - JSON round trip and every reader error --------===//
-#include "ReportJson.h"
+#include "hotpath/report/ReportJson.h"
 #include "TestReports.h"
 
 #include <gtest/gtest.h>

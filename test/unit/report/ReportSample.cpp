@@ -8,9 +8,9 @@
 // independently of, the instrumented end-to-end runs.
 //
 //===----------------------------------------------------------------------===//
-#include "ReportJson.h"
 #include "ReportWriter.h"
 #include "TestReports.h"
+#include "hotpath/report/ReportJson.h"
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
 //===- ReportTableTest.cpp - Golden table and markdown, units -------------===//
-#include "ReportTable.h"
+#include "hotpath/report/ReportTable.h"
 #include "TestReports.h"
-#include "Units.h"
+#include "hotpath/report/Units.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 //===- ReportWriterTest.cpp - Snapshot -> report, and writing it ----------===//
 #include "ReportWriter.h"
-#include "AtomicFile.h"
-#include "ReportJson.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
 
 #include <gtest/gtest.h>
 

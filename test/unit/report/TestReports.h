@@ -2,7 +2,7 @@
 #ifndef HOTPATH_TEST_REPORT_TESTREPORTS_H
 #define HOTPATH_TEST_REPORT_TESTREPORTS_H
 
-#include "Report.h"
+#include "hotpath/report/Report.h"
 
 namespace hotpath::report {
 

@@ -1,0 +1,186 @@
+//===- ReportMerge.cpp - Merged mode and sums of reports ------------------===//
+#include "hotpath/callgrind/ReportMerge.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace hotpath::callgrind {
+
+using namespace report;
+
+namespace {
+
+std::string orNone(const std::optional<std::string> &S) {
+  return S ? "'" + *S + "'" : "none";
+}
+
+double percentOf(uint64_t Part, uint64_t Whole) {
+  return Whole ? std::round((long double)Part * 10000.0L / Whole) / 100.0 : 0;
+}
+
+uint64_t roundDiv(uint64_t A, uint64_t B) {
+  return B ? uint64_t(std::floor((long double)A / B + 0.5L)) : 0;
+}
+
+void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {
+  if (!S.Present)
+    return;
+  if (!Acc.Present) {
+    Acc = S;
+    return;
+  }
+  Acc.Total += S.Total;
+  if (S.HookCostIr && !Acc.HookCostIr)
+    Acc.HookCostIr = S.HookCostIr;
+  using Key = std::tuple<std::string, std::string, uint32_t>;
+  std::map<Key, size_t> Index;
+  for (size_t I = 0; I < Acc.Data.size(); ++I)
+    Index[{Acc.Data[I].Name, Acc.Data[I].File, Acc.Data[I].Line}] = I;
+  bool SamePs = Acc.Percentiles == S.Percentiles;
+  for (const FunctionRow &R : S.Data) {
+    auto It = Index.find({R.Name, R.File, R.Line});
+    if (It == Index.end()) {
+      Index[{R.Name, R.File, R.Line}] = Acc.Data.size();
+      Acc.Data.push_back(R);
+      continue;
+    }
+    FunctionRow &A = Acc.Data[It->second];
+    bool AHas = A.Calls && A.Total, RHas = R.Calls && R.Total;
+    A.Min = !AHas ? R.Min : !RHas ? A.Min : std::min(A.Min, R.Min);
+    A.Max = std::max(A.Max, R.Max);
+    for (size_t I = 0;
+         SamePs && I < A.Percentiles.size() && I < R.Percentiles.size(); ++I)
+      A.Percentiles[I] = std::max(A.Percentiles[I], R.Percentiles[I]);
+    A.Calls += R.Calls;
+    A.Total += R.Total;
+    A.Allocs += R.Allocs;
+    A.Freed += R.Freed;
+    A.Frees += R.Frees;
+  }
+  for (FunctionRow &A : Acc.Data) {
+    A.Avg = roundDiv(A.Total, A.Calls);
+    A.PercentTotal = percentOf(A.Total, Acc.Total);
+  }
+  sortRows(Acc.Data);
+}
+
+} // namespace
+
+bool sameBuild(const Meta &A, const Meta &B, std::string &Error) {
+  if (A.BuildId || B.BuildId) {
+    if (A.BuildId != B.BuildId) {
+      Error = "the reports come from different builds (build id " +
+              orNone(A.BuildId) + " vs " + orNone(B.BuildId) + ")";
+      return false;
+    }
+  } else if (A.Executable != B.Executable) {
+    Error = "neither report has a build id and the executables differ (" +
+            orNone(A.Executable) + " vs " + orNone(B.Executable) + ")";
+    return false;
+  }
+  if (A.Benchmark != B.Benchmark) {
+    Error = "the reports are of different benchmarks (" + orNone(A.Benchmark) +
+            " vs " + orNone(B.Benchmark) + ")";
+    return false;
+  }
+  return true;
+}
+
+bool mergeRuns(const Report &Native, const Report &Cg, Report &Out,
+               std::string &Error) {
+  if (Native.M.Run != "native") {
+    Error = "the base of a merge must be a native report (meta.run is '" +
+            Native.M.Run + "')";
+    return false;
+  }
+  if (Cg.M.Run != "callgrind") {
+    Error =
+        "the report to merge must come from a Callgrind run (meta.run is '" +
+        Cg.M.Run + "')";
+    return false;
+  }
+  if (!sameBuild(Native.M, Cg.M, Error))
+    return false;
+  Out = Native;
+  Out.M.Run = "merged";
+  Out.M.Tool = Cg.M.Tool;
+  for (const std::string &W : Cg.M.Warnings)
+    Out.M.Warnings.push_back("callgrind run: " + W);
+  Out.Icount = Cg.Icount;
+  Out.Cache = Cg.Cache;
+  if (!Out.Timing.Present && Cg.Timing.Present)
+    Out.Timing = Cg.Timing;
+  return true;
+}
+
+bool sumReports(const std::vector<Report> &In, Report &Out,
+                std::string &Error) {
+  if (In.empty()) {
+    Error = "nothing to merge";
+    return false;
+  }
+  Out = In[0];
+  for (size_t I = 1; I < In.size(); ++I) {
+    const Report &R = In[I];
+    if (!sameBuild(In[0].M, R.M, Error))
+      return false;
+    if (R.M.Run != In[0].M.Run) {
+      Error = "cannot sum a '" + In[0].M.Run + "' report and a '" + R.M.Run +
+              "' report";
+      return false;
+    }
+    Out.M.ElapsedNs += R.M.ElapsedNs;
+    for (const std::string &W : R.M.Warnings)
+      if (std::find(Out.M.Warnings.begin(), Out.M.Warnings.end(), W) ==
+          Out.M.Warnings.end())
+        Out.M.Warnings.push_back(W);
+    for (SectionKind K :
+         {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
+      sumSection(Out.section(K), R.section(K));
+    if (R.Cache.Present) {
+      if (!Out.Cache.Present) {
+        Out.Cache = R.Cache;
+      } else {
+        Out.Cache.TotalCycles += R.Cache.TotalCycles;
+        for (const CacheRow &C : R.Cache.Data) {
+          auto It = std::find_if(Out.Cache.Data.begin(), Out.Cache.Data.end(),
+                                 [&](const CacheRow &X) {
+                                   return X.Name == C.Name &&
+                                          X.File == C.File && X.Line == C.Line;
+                                 });
+          if (It == Out.Cache.Data.end()) {
+            Out.Cache.Data.push_back(C);
+            continue;
+          }
+          It->Calls += C.Calls;
+          It->Ir += C.Ir;
+          It->I1mr += C.I1mr;
+          It->D1mr += C.D1mr;
+          It->D1mw += C.D1mw;
+          It->ILmr += C.ILmr;
+          It->DLmr += C.DLmr;
+          It->DLmw += C.DLmw;
+          It->Cycles += C.Cycles;
+        }
+        for (CacheRow &C : Out.Cache.Data) {
+          C.AvgCycles = roundDiv(C.Cycles, C.Calls);
+          C.PercentTotal = percentOf(C.Cycles, Out.Cache.TotalCycles);
+        }
+      }
+    }
+    Out.Threads.Data.insert(Out.Threads.Data.end(), R.Threads.Data.begin(),
+                            R.Threads.Data.end());
+    Out.Threads.Present |= R.Threads.Present;
+  }
+  if (In.size() > 1)
+    for (SectionKind K : {SectionKind::Timing, SectionKind::Alloc})
+      if (Out.section(K).Present)
+        Out.section(K).Description +=
+            " Sum of " + std::to_string(In.size()) +
+            " reports (percentiles: the largest of the inputs).";
+  return true;
+}
+
+} // namespace hotpath::callgrind

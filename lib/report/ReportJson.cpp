@@ -1,0 +1,138 @@
+//===- ReportJson.cpp - Report -> JSON -----------------------------------===//
+#include "hotpath/report/ReportJson.h"
+
+#include <cmath>
+
+namespace hotpath::report {
+
+using OJson = nlohmann::ordered_json;
+
+namespace {
+
+OJson optString(const std::optional<std::string> &S) {
+  return S ? OJson(*S) : OJson(nullptr);
+}
+
+OJson sectionToJson(const FunctionsSection &S) {
+  OJson J = OJson::object();
+  J["description"] = S.Description;
+  J[sectionTotalKey(S.Kind)] = S.Total;
+  bool Dist = S.Kind != SectionKind::Icount;
+  // 95, not 95.0: integral percentiles are written as integers.
+  OJson Ps = OJson::array();
+  if (Dist)
+    for (double P : S.Percentiles)
+      Ps.push_back(P == std::floor(P) ? OJson(uint64_t(P)) : OJson(P));
+  J["percentiles"] = std::move(Ps);
+  if (S.SamplingRate)
+    J["sampling_rate"] = *S.SamplingRate;
+  if (S.Exclusive)
+    J["exclusive"] = *S.Exclusive;
+  if (S.Cumulative)
+    J["cumulative"] = *S.Cumulative;
+  if (S.HookCostIr)
+    J["hook_cost_ir"] = *S.HookCostIr;
+  if (S.Tool)
+    J["tool"] = *S.Tool;
+  OJson Data = OJson::array();
+  for (const FunctionRow &R : S.Data) {
+    OJson Row = OJson::object();
+    Row["name"] = R.Name;
+    Row["file"] = R.File;
+    Row["line"] = R.Line;
+    Row["calls"] = R.Calls;
+    Row["avg"] = R.Avg;
+    if (Dist) {
+      Row["min"] = R.Min;
+      Row["max"] = R.Max;
+      for (size_t I = 0; I < S.Percentiles.size(); ++I)
+        Row[percentileKey(S.Percentiles[I])] =
+            I < R.Percentiles.size() ? R.Percentiles[I] : 0;
+    }
+    Row["total"] = R.Total;
+    Row["percent_total"] = R.PercentTotal;
+    if (S.Kind == SectionKind::Alloc) {
+      Row["allocs"] = R.Allocs;
+      Row["freed"] = R.Freed;
+      Row["frees"] = R.Frees;
+    }
+    Data.push_back(std::move(Row));
+  }
+  J["data"] = std::move(Data);
+  return J;
+}
+
+OJson threadsToJson(const ThreadsSection &T) {
+  OJson J = OJson::object();
+  J["description"] = T.Description;
+  J["alloc_tracked"] = T.AllocTracked;
+  OJson Data = OJson::array();
+  for (const ThreadRow &R : T.Data) {
+    OJson Row = OJson::object();
+    Row["name"] = R.Name;
+    Row["tid"] = R.Tid;
+    Row["events"] = R.Events;
+    Row["alloc_bytes"] = R.AllocBytes;
+    Row["freed_bytes"] = R.FreedBytes;
+    Row["alloc_usable_bytes"] = R.AllocUsableBytes;
+    Row["allocs"] = R.Allocs;
+    Row["frees"] = R.Frees;
+    Row["exited"] = R.Exited;
+    Data.push_back(std::move(Row));
+  }
+  J["data"] = std::move(Data);
+  return J;
+}
+
+} // namespace
+
+OJson toJson(const Report &R) {
+  const Meta &M = R.M;
+  OJson Meta = OJson::object();
+  Meta["hotpath_version"] = M.HotpathVersion;
+  Meta["run"] = M.Run;
+  Meta["build_id"] = optString(M.BuildId);
+  Meta["executable"] = optString(M.Executable);
+  Meta["git_commit"] = optString(M.GitCommit);
+  Meta["git_dirty"] = M.GitDirty ? OJson(*M.GitDirty) : OJson(nullptr);
+  Meta["pid"] = M.Pid;
+  Meta["start_time"] = M.StartTime;
+  Meta["start_unix_ns"] = M.StartUnixNs;
+  Meta["elapsed_ns"] = M.ElapsedNs;
+  Meta["compiler"] = optString(M.Compiler);
+  Meta["compiler_version"] = optString(M.CompilerVersion);
+  Meta["llvm_version"] = optString(M.LlvmVersion);
+  Meta["tool"] = optString(M.Tool);
+  Meta["cpu_model"] = optString(M.CpuModel);
+  Meta["cpu_vendor"] = optString(M.CpuVendor);
+  Meta["label"] = optString(M.Label);
+  Meta["benchmark"] = optString(M.Benchmark);
+  OJson UM = OJson::object();
+  for (const auto &[K, V] : M.UserMetadata)
+    UM[K] = V;
+  Meta["user_metadata"] = std::move(UM);
+  Meta["warnings"] = M.Warnings;
+
+  OJson J = OJson::object();
+  J["type"] = "hotpath_report";
+  J["version"] = FormatVersion;
+  J["meta"] = std::move(Meta);
+  for (SectionKind K :
+       {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
+    if (R.section(K).Present)
+      J[sectionKey(K)] = sectionToJson(R.section(K));
+  if (R.Cache.Present)
+    J["functions_cache"] = cacheToJson(R.Cache);
+  if (R.Threads.Present)
+    J["threads"] = threadsToJson(R.Threads);
+  return J;
+}
+
+std::string writeJson(const Report &R, bool Pretty) {
+  // Replace invalid UTF-8 in names instead of throwing.
+  return toJson(R).dump(Pretty ? 2 : -1, ' ', false,
+                        OJson::error_handler_t::replace) +
+         "\n";
+}
+
+} // namespace hotpath::report

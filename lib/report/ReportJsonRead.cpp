@@ -1,0 +1,377 @@
+//===- ReportJsonRead.cpp - JSON -> Report, with strict validation --------===//
+//
+// Each check names the place of the problem (functions_timing.data[3].calls)
+// and throws an internal ReadError that parseReport turns into one line.
+//
+//===----------------------------------------------------------------------===//
+#include "hotpath/report/FileRead.h"
+#include "hotpath/report/ReportJson.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hotpath::report {
+
+using Json = nlohmann::json;
+
+namespace {
+
+struct ReadError {
+  std::string Message;
+};
+
+[[noreturn]] void fail(const std::string &Path, const std::string &What) {
+  throw ReadError{Path.empty() ? What : Path + ": " + What};
+}
+
+const char *typeName(const Json &J) {
+  switch (J.type()) {
+  case Json::value_t::null:
+    return "null";
+  case Json::value_t::boolean:
+    return "a boolean";
+  case Json::value_t::string:
+    return "a string";
+  case Json::value_t::array:
+    return "an array";
+  case Json::value_t::object:
+    return "an object";
+  case Json::value_t::number_float:
+    return "a fractional number";
+  case Json::value_t::number_integer:
+  case Json::value_t::number_unsigned:
+    return "an integer";
+  default:
+    return "an unknown value";
+  }
+}
+
+std::string sub(const std::string &Path, const std::string &Key) {
+  return Path.empty() ? Key : Path + "." + Key;
+}
+
+const Json &need(const Json &Obj, const std::string &Path,
+                 const std::string &Key) {
+  auto It = Obj.find(Key);
+  if (It == Obj.end())
+    fail(sub(Path, Key), "missing");
+  return *It;
+}
+
+void expect(bool Ok, const Json &J, const std::string &Path,
+            const char *Expected) {
+  if (!Ok)
+    fail(Path, std::string("expected ") + Expected + ", got " + typeName(J));
+}
+
+/// Calls Row(object, path) for each element of J.data, checking that it is
+/// an array of objects.
+template <typename RowFn>
+void forEachRow(const Json &J, const std::string &P, RowFn Row) {
+  const Json &Data = need(J, P, "data");
+  expect(Data.is_array(), Data, P + ".data", "an array");
+  for (size_t I = 0; I < Data.size(); ++I) {
+    const Json &RJ = Data[I];
+    std::string RP = P + ".data[" + std::to_string(I) + "]";
+    expect(RJ.is_object(), RJ, RP, "an object");
+    Row(RJ, RP);
+  }
+}
+
+std::string getString(const Json &Obj, const std::string &Path,
+                      const std::string &Key) {
+  const Json &J = need(Obj, Path, Key);
+  expect(J.is_string(), J, sub(Path, Key), "a string");
+  return J.get<std::string>();
+}
+
+uint64_t asUnsigned(const Json &J, const std::string &Path) {
+  expect(J.is_number_unsigned() ||
+             (J.is_number_integer() && J.get<int64_t>() >= 0),
+         J, Path, "a non-negative integer");
+  return J.get<uint64_t>();
+}
+
+uint64_t getUnsigned(const Json &Obj, const std::string &Path,
+                     const std::string &Key) {
+  return asUnsigned(need(Obj, Path, Key), sub(Path, Key));
+}
+
+double getNumber(const Json &Obj, const std::string &Path,
+                 const std::string &Key) {
+  const Json &J = need(Obj, Path, Key);
+  expect(J.is_number(), J, sub(Path, Key), "a number");
+  return J.get<double>();
+}
+
+std::optional<std::string> optString(const Json &Obj, const std::string &Path,
+                                     const std::string &Key) {
+  auto It = Obj.find(Key);
+  if (It == Obj.end() || It->is_null())
+    return std::nullopt;
+  expect(It->is_string(), *It, sub(Path, Key), "a string or null");
+  return It->get<std::string>();
+}
+
+std::optional<bool> optBool(const Json &Obj, const std::string &Path,
+                            const std::string &Key) {
+  auto It = Obj.find(Key);
+  if (It == Obj.end() || It->is_null())
+    return std::nullopt;
+  expect(It->is_boolean(), *It, sub(Path, Key), "a boolean or null");
+  return It->get<bool>();
+}
+
+void readMeta(const Json &J, Meta &M) {
+  const std::string P = "meta";
+  expect(J.is_object(), J, P, "an object");
+  M.HotpathVersion = getString(J, P, "hotpath_version");
+  M.Run = getString(J, P, "run");
+  if (M.Run != "native" && M.Run != "callgrind" && M.Run != "merged")
+    fail(P + ".run",
+         "expected \"native\", \"callgrind\" or \"merged\", got \"" + M.Run +
+             "\"");
+  M.BuildId = optString(J, P, "build_id");
+  M.Executable = optString(J, P, "executable");
+  M.GitCommit = optString(J, P, "git_commit");
+  M.GitDirty = optBool(J, P, "git_dirty");
+  if (J.contains("pid")) {
+    const Json &Pid = J["pid"];
+    expect(Pid.is_number_integer(), Pid, P + ".pid", "an integer");
+    M.Pid = Pid.get<int64_t>();
+  }
+  if (auto S = optString(J, P, "start_time"))
+    M.StartTime = *S;
+  if (J.contains("start_unix_ns"))
+    M.StartUnixNs = getUnsigned(J, P, "start_unix_ns");
+  if (J.contains("elapsed_ns"))
+    M.ElapsedNs = getUnsigned(J, P, "elapsed_ns");
+  M.Compiler = optString(J, P, "compiler");
+  M.CompilerVersion = optString(J, P, "compiler_version");
+  M.LlvmVersion = optString(J, P, "llvm_version");
+  M.Tool = optString(J, P, "tool");
+  M.CpuModel = optString(J, P, "cpu_model");
+  M.CpuVendor = optString(J, P, "cpu_vendor");
+  M.Label = optString(J, P, "label");
+  M.Benchmark = optString(J, P, "benchmark");
+  if (J.contains("user_metadata")) {
+    const Json &U = J["user_metadata"];
+    expect(U.is_object(), U, P + ".user_metadata", "an object");
+    for (auto It = U.begin(); It != U.end(); ++It) {
+      expect(It.value().is_string(), It.value(),
+             P + ".user_metadata." + It.key(), "a string");
+      M.UserMetadata.emplace_back(It.key(), It.value().get<std::string>());
+    }
+  }
+  if (J.contains("warnings")) {
+    const Json &W = J["warnings"];
+    expect(W.is_array(), W, P + ".warnings", "an array");
+    for (size_t I = 0; I < W.size(); ++I) {
+      expect(W[I].is_string(), W[I], P + ".warnings[" + std::to_string(I) + "]",
+             "a string");
+      M.Warnings.push_back(W[I].get<std::string>());
+    }
+  }
+}
+
+void readSection(const Json &J, FunctionsSection &S) {
+  const std::string P = sectionKey(S.Kind);
+  expect(J.is_object(), J, P, "an object");
+  S.Present = true;
+  S.Description = getString(J, P, "description");
+  S.Total = getUnsigned(J, P, sectionTotalKey(S.Kind));
+  bool Dist = S.Kind != SectionKind::Icount;
+  if (Dist || J.contains("percentiles")) {
+    const Json &Ps = need(J, P, "percentiles");
+    expect(Ps.is_array(), Ps, P + ".percentiles", "an array");
+    for (size_t I = 0; I < Ps.size(); ++I) {
+      std::string PP = P + ".percentiles[" + std::to_string(I) + "]";
+      expect(Ps[I].is_number(), Ps[I], PP, "a number");
+      double V = Ps[I].get<double>();
+      if (!(V >= 0 && V <= 100))
+        fail(PP, "expected a percentile in [0, 100], got " + Ps[I].dump());
+      if (Dist)
+        S.Percentiles.push_back(V);
+    }
+  }
+  if (J.contains("sampling_rate")) {
+    double R = getNumber(J, P, "sampling_rate");
+    if (!(R >= 0 && R <= 1))
+      fail(P + ".sampling_rate", "expected a number in [0, 1]");
+    S.SamplingRate = R;
+  }
+  S.Exclusive = optBool(J, P, "exclusive");
+  S.Cumulative = optBool(J, P, "cumulative");
+  if (J.contains("hook_cost_ir"))
+    S.HookCostIr = getUnsigned(J, P, "hook_cost_ir");
+  S.Tool = optString(J, P, "tool");
+
+  forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
+    FunctionRow R;
+    R.Name = getString(RJ, RP, "name");
+    R.File = getString(RJ, RP, "file");
+    uint64_t Line = getUnsigned(RJ, RP, "line");
+    if (Line > UINT32_MAX)
+      fail(RP + ".line", "out of range");
+    R.Line = uint32_t(Line);
+    R.Calls = getUnsigned(RJ, RP, "calls");
+    R.Avg = getUnsigned(RJ, RP, "avg");
+    if (Dist) {
+      R.Min = getUnsigned(RJ, RP, "min");
+      R.Max = getUnsigned(RJ, RP, "max");
+      for (double Pc : S.Percentiles)
+        R.Percentiles.push_back(getUnsigned(RJ, RP, percentileKey(Pc)));
+    }
+    R.Total = getUnsigned(RJ, RP, "total");
+    R.PercentTotal = getNumber(RJ, RP, "percent_total");
+    if (S.Kind == SectionKind::Alloc) {
+      R.Allocs = getUnsigned(RJ, RP, "allocs");
+      R.Freed = getUnsigned(RJ, RP, "freed");
+      if (RJ.contains("frees")) // added after version 1's first reports
+        R.Frees = getUnsigned(RJ, RP, "frees");
+    }
+    S.Data.push_back(std::move(R));
+  });
+}
+
+void readThreads(const Json &J, ThreadsSection &T) {
+  const std::string P = "threads";
+  expect(J.is_object(), J, P, "an object");
+  T.Present = true;
+  T.Description = getString(J, P, "description");
+  T.AllocTracked = optBool(J, P, "alloc_tracked").value_or(false);
+  forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
+    ThreadRow R;
+    R.Name = getString(RJ, RP, "name");
+    R.Tid = getUnsigned(RJ, RP, "tid");
+    R.Events = getUnsigned(RJ, RP, "events");
+    R.AllocBytes = getUnsigned(RJ, RP, "alloc_bytes");
+    R.FreedBytes = getUnsigned(RJ, RP, "freed_bytes");
+    R.AllocUsableBytes = RJ.contains("alloc_usable_bytes")
+                             ? getUnsigned(RJ, RP, "alloc_usable_bytes")
+                             : R.AllocBytes;
+    R.Allocs = getUnsigned(RJ, RP, "allocs");
+    R.Frees = getUnsigned(RJ, RP, "frees");
+    const Json &E = need(RJ, RP, "exited");
+    expect(E.is_boolean(), E, RP + ".exited", "a boolean");
+    R.Exited = E.get<bool>();
+    T.Data.push_back(std::move(R));
+  });
+}
+
+void readReport(const Json &J, Report &R) {
+  expect(J.is_object(), J, "", "a JSON object (a hotpath report)");
+  auto Type = J.find("type");
+  if (Type == J.end() || !Type->is_string() ||
+      Type->get<std::string>() != "hotpath_report")
+    fail("",
+         "not a hotpath report (\"type\" is " +
+             (Type == J.end() ? std::string("missing")
+                              : Type->dump(-1, ' ', false,
+                                           Json::error_handler_t::replace)) +
+             ", expected \"hotpath_report\")");
+  const Json &V = need(J, "", "version");
+  expect(V.is_number_integer(), V, "version", "an integer");
+  if (V.get<int64_t>() != FormatVersion)
+    fail("", "unsupported report version " + V.dump() +
+                 " (this hotpath reads version " +
+                 std::to_string(FormatVersion) + ")");
+  readMeta(need(J, "", "meta"), R.M);
+  for (SectionKind K :
+       {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount}) {
+    auto It = J.find(sectionKey(K));
+    if (It != J.end())
+      readSection(*It, R.section(K));
+  }
+  if (auto C = J.find("functions_cache"); C != J.end())
+    cacheFromJson(*C, R.Cache);
+  auto Th = J.find("threads");
+  if (Th != J.end())
+    readThreads(*Th, R.Threads);
+}
+
+} // namespace
+
+namespace {
+// One printable line, whatever the input held: control characters become
+// spaces and bytes that are not valid UTF-8 become '?'.
+std::string oneLine(const std::string &S) {
+  std::string Out;
+  for (size_t I = 0; I < S.size();) {
+    unsigned char C = S[I];
+    size_t Len = C < 0x80         ? 1
+                 : (C >> 5) == 6  ? 2
+                 : (C >> 4) == 14 ? 3
+                 : (C >> 3) == 30 ? 4
+                                  : 0;
+    bool Valid = Len && I + Len <= S.size();
+    for (size_t K = 1; Valid && K < Len; ++K)
+      Valid = (static_cast<unsigned char>(S[I + K]) & 0xC0) == 0x80;
+    if (!Valid) {
+      Out += '?';
+      ++I;
+    } else if (Len == 1 && (C < 0x20 || C == 0x7f)) {
+      Out += ' ';
+      ++I;
+    } else {
+      Out.append(S, I, Len);
+      I += Len;
+    }
+  }
+  return Out;
+}
+} // namespace
+
+bool parseReport(const std::string &Text, Report &Out, std::string &Error) {
+  // The table the runtime prints starts with "[hotpath] <elapsed> | ...".
+  size_t First = Text.find_first_not_of(" \t\r\n");
+  if (First != std::string::npos &&
+      Text.compare(First, 10, "[hotpath] ") == 0) {
+    Error = "a table report (text), not a JSON report: write it with "
+            "HOTPATH_OUTPUT_FORMAT=json (or a HOTPATH_OUTPUT_PATH ending in "
+            ".json) for hotpath to read it";
+    return false;
+  }
+  try {
+    Json J;
+    try {
+      J = Json::parse(Text);
+    } catch (const Json::exception &E) { // parse_error, out_of_range (1e400)
+      // "[json.exception.parse_error.101] parse error at line 1, ..." ->
+      // keep the part after the bracketed id.
+      std::string What = E.what();
+      size_t Close = What.find("] ");
+      throw ReadError{"invalid JSON: " + (Close == std::string::npos
+                                              ? What
+                                              : What.substr(Close + 2))};
+    }
+    Report R;
+    readReport(J, R);
+    Out = std::move(R);
+    return true;
+  } catch (const ReadError &E) {
+    Error = E.Message;
+  } catch (const std::exception &E) {
+    Error = std::string("invalid report: ") + E.what();
+  } catch (...) {
+    Error = "invalid report";
+  }
+  Error = oneLine(Error);
+  return false;
+}
+
+bool readReportFile(const std::string &Path, Report &Out, std::string &Error) {
+  std::string Text;
+  if (!readRegularFile(Path, MaxInputFileBytes, Text, Error))
+    return false;
+  if (Text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    Error = "empty file, not a hotpath report";
+    return false;
+  }
+  return parseReport(Text, Out, Error);
+}
+
+} // namespace hotpath::report

@@ -1,0 +1,294 @@
+//===- ReportTable.cpp - The table, and markdown -------------------------===//
+#include "hotpath/report/ReportTable.h"
+
+#include "hotpath/report/DisplayName.h"
+#include "hotpath/report/Focus.h"
+#include "hotpath/report/Units.h"
+
+#include <algorithm>
+#include <unistd.h>
+
+namespace hotpath::report {
+
+namespace {
+
+struct Grid {
+  std::vector<std::string> Header;
+  std::vector<std::vector<std::string>> Rows;
+};
+
+std::string pad(const std::string &S, size_t W) {
+  size_t D = displayWidth(S);
+  return S + std::string(W > D ? W - D : 0, ' ');
+}
+
+// hotpath-rs's look: every cell left-aligned, a rule after every row.
+std::string renderAscii(const Grid &G) {
+  std::vector<size_t> W(G.Header.size());
+  for (size_t C = 0; C < W.size(); ++C) {
+    W[C] = displayWidth(G.Header[C]);
+    for (const auto &Row : G.Rows)
+      W[C] = std::max(W[C], displayWidth(Row[C]));
+  }
+  std::string Rule = "+";
+  for (size_t C : W)
+    Rule += std::string(C + 2, '-') + "+";
+  Rule += "\n";
+  auto Line = [&](const std::vector<std::string> &Cells) {
+    std::string L = "|";
+    for (size_t C = 0; C < W.size(); ++C)
+      L += " " + pad(Cells[C], W[C]) + " |";
+    return L + "\n";
+  };
+  std::string Out = Rule + Line(G.Header) + Rule;
+  for (const auto &Row : G.Rows)
+    Out += Line(Row) + Rule;
+  return Out;
+}
+
+// Names go in code spans: GitHub would eat `<T>` as an HTML tag.
+std::string mdCode(const std::string &S) {
+  std::string E;
+  for (char C : S) {
+    if (C == '|')
+      E += "\\|";
+    else if (C == '\n')
+      E += ' ';
+    else
+      E += C;
+  }
+  bool HasTick = E.find('`') != std::string::npos;
+  return HasTick ? "`` " + E + " ``" : "`" + E + "`";
+}
+
+std::string renderMd(const Grid &G) {
+  std::string Out = "|";
+  for (const auto &H : G.Header)
+    Out += " " + H + " |";
+  Out += "\n|";
+  for (size_t C = 0; C < G.Header.size(); ++C)
+    Out += C == 0 ? " :--- |" : " ---: |";
+  Out += "\n";
+  for (const auto &Row : G.Rows) {
+    Out += "|";
+    for (size_t C = 0; C < Row.size(); ++C)
+      Out += " " + (C == 0 ? mdCode(Row[C]) : Row[C]) + " |";
+    Out += "\n";
+  }
+  return Out;
+}
+
+std::string upper(std::string S) {
+  for (char &C : S)
+    if (C >= 'a' && C <= 'z')
+      C = char(C - 'a' + 'A');
+  return S;
+}
+
+std::string formatValue(SectionKind K, uint64_t V) {
+  switch (K) {
+  case SectionKind::Timing:
+    return formatDuration(V);
+  case SectionKind::Alloc:
+    return formatBytes(V);
+  case SectionKind::Icount:
+    return formatCount(V);
+  }
+  return "";
+}
+
+// "src/parse.cpp:42": relative to the working directory when under it.
+std::string locationOf(const std::string &File, unsigned Line) {
+  if (File.empty())
+    return "-";
+  std::string F = File;
+  char Cwd[4096];
+  if (::getcwd(Cwd, sizeof Cwd)) {
+    std::string Dir = std::string(Cwd) + "/";
+    if (F.compare(0, Dir.size(), Dir) == 0)
+      F = F.substr(Dir.size());
+  }
+  return Line ? F + ":" + std::to_string(Line) : F;
+}
+
+// Elides the names of column 0 to the width asked for, or to what the
+// terminal leaves once the other columns are laid out.
+void fitNames(Grid &G, const TableOptions &Opts) {
+  size_t Width = Opts.NameWidth;
+  if (!Width && Opts.TerminalColumns) {
+    size_t Others = 1; // the left border
+    for (size_t C = 1; C < G.Header.size(); ++C) {
+      size_t W = displayWidth(G.Header[C]);
+      for (const auto &Row : G.Rows)
+        W = std::max(W, displayWidth(Row[C]));
+      Others += W + 3; // " cell |"
+    }
+    size_t Left = Opts.TerminalColumns > Others + 4
+                      ? Opts.TerminalColumns - Others - 4
+                      : 0;
+    Width = std::max<size_t>(Left, 24); // a name needs some room
+  }
+  if (!Width)
+    return;
+  for (auto &Row : G.Rows)
+    Row[0] = fitName(Row[0], Width);
+}
+
+// One rule for every renderer (the program's own table, `hotpath report`,
+// `hotpath run`, markdown): a function that allocated nothing has no row
+// in the allocation table, and a table with no row left is not shown. JSON
+// keeps every row, so that two runs' reports compare.
+bool allocatedNothing(const FunctionsSection &S, const FunctionRow &R) {
+  return S.Kind == SectionKind::Alloc && R.Total == 0 && R.Allocs == 0;
+}
+
+bool sectionShown(const FunctionsSection &S) {
+  if (!S.Present)
+    return false;
+  if (S.Kind != SectionKind::Alloc)
+    return true;
+  return std::any_of(S.Data.begin(), S.Data.end(), [&](const FunctionRow &R) {
+    return !allocatedNothing(S, R);
+  });
+}
+
+struct Rendered {
+  std::string Title; // "timing - description (n of m shown)"
+  Grid G;
+};
+
+Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
+  Rendered Out;
+  Focus F(Opts.Focus);
+  bool Dist = S.Kind != SectionKind::Icount;
+  bool Timed = S.timed();
+  Grid &G = Out.G;
+  G.Header = {"Function", "Calls", "Avg"};
+  if (Dist)
+    for (double P : S.Percentiles)
+      G.Header.push_back(upper(percentileKey(P)));
+  G.Header.push_back("Total");
+  G.Header.push_back("% Total");
+
+  if (Opts.Location)
+    G.Header.insert(G.Header.begin() + 1, "Location");
+  size_t Listed = 0; // rows that may be shown at all
+  for (const FunctionRow &R : S.Data) {
+    if (allocatedNothing(S, R))
+      continue;
+    ++Listed;
+    if (!F.matches(R.Name))
+      continue;
+    if (Opts.Limit && G.Rows.size() >= Opts.Limit)
+      continue;
+    auto Val = [&](uint64_t V) {
+      return Timed ? formatValue(S.Kind, V) : std::string("-");
+    };
+    std::vector<std::string> Row = {shortenStdNames(R.Name),
+                                    std::to_string(R.Calls), Val(R.Avg)};
+    if (Opts.Location)
+      Row.insert(Row.begin() + 1, locationOf(R.File, R.Line));
+    if (Dist)
+      for (size_t I = 0; I < S.Percentiles.size(); ++I)
+        Row.push_back(Val(I < R.Percentiles.size() ? R.Percentiles[I] : 0));
+    Row.push_back(Val(R.Total));
+    Row.push_back(Timed ? formatPercent(R.PercentTotal) : "-");
+    G.Rows.push_back(std::move(Row));
+  }
+  fitNames(G, Opts);
+  Out.Title = std::string(sectionTitle(S.Kind)) + " - " + S.Description;
+  if (G.Rows.size() < Listed) {
+    Out.Title += " (" + std::to_string(G.Rows.size()) + " of " +
+                 std::to_string(Listed) + " shown";
+    if (!F.empty())
+      Out.Title += ", focus " + Opts.Focus;
+    Out.Title += ")";
+  }
+  return Out;
+}
+
+Rendered threadsGrid(const ThreadsSection &T) {
+  Rendered Out;
+  Out.Title = "threads - " + T.Description;
+  Grid &G = Out.G;
+  G.Header = {"Thread", "TID", "Events"};
+  if (T.AllocTracked)
+    G.Header.insert(G.Header.end(), {"Alloc", "Dealloc", "Diff"});
+  for (const ThreadRow &R : T.Data) {
+    std::vector<std::string> Row = {R.Name + (R.Exited ? " (exited)" : ""),
+                                    std::to_string(R.Tid),
+                                    std::to_string(R.Events)};
+    if (T.AllocTracked) {
+      // Both at usable size: a thread that freed what it allocated shows 0
+      // (another thread's blocks it freed can make the difference < 0).
+      uint64_t A = R.AllocUsableBytes;
+      Row.push_back(formatBytes(A));
+      Row.push_back(formatBytes(R.FreedBytes));
+      Row.push_back(A >= R.FreedBytes ? formatBytes(A - R.FreedBytes)
+                                      : "-" + formatBytes(R.FreedBytes - A));
+    }
+    G.Rows.push_back(std::move(Row));
+  }
+  return Out;
+}
+
+std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
+  std::vector<Rendered> Out;
+  for (SectionKind K :
+       {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
+    if (sectionShown(R.section(K)))
+      Out.push_back(functionsGrid(R.section(K), Opts));
+  if (R.Cache.Present) {
+    Out.emplace_back();
+    cacheTable(R.Cache, Opts.Limit, Opts.Focus, Out.back().Title,
+               Out.back().G.Header, Out.back().G.Rows);
+  }
+  if (R.Threads.Present)
+    Out.push_back(threadsGrid(R.Threads));
+  return Out;
+}
+
+std::string headerLine(const Report &R) {
+  std::string Names;
+  for (SectionKind K :
+       {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
+    if (sectionShown(R.section(K)))
+      Names += std::string(Names.empty() ? "" : ", ") + sectionTitle(K);
+  if (R.Cache.Present)
+    Names += std::string(Names.empty() ? "" : ", ") + "cache";
+  if (R.Threads.Present)
+    Names += std::string(Names.empty() ? "" : ", ") + "threads";
+  std::string H = formatDuration(R.M.ElapsedNs);
+  if (!Names.empty())
+    H += " | " + Names;
+  return H;
+}
+
+} // namespace
+
+std::string renderTable(const Report &R, const TableOptions &Opts) {
+  std::string Out = "[hotpath] " + headerLine(R) + "\n";
+  if (Opts.ShowWarnings)
+    for (const std::string &W : R.M.Warnings)
+      Out += "warning: " + W + "\n";
+  for (const Rendered &X : allGrids(R, Opts))
+    Out += "\n" + X.Title + "\n" + renderAscii(X.G);
+  return Out;
+}
+
+std::string renderMarkdown(const Report &R, const TableOptions &Opts) {
+  std::string Out = "### hotpath: " + headerLine(R) + "\n";
+  if (Opts.ShowWarnings && !R.M.Warnings.empty()) {
+    Out += "\n";
+    for (const std::string &W : R.M.Warnings)
+      Out += "> warning: " + W + "\n";
+  }
+  for (const Rendered &X : allGrids(R, Opts)) {
+    size_t Dash = X.Title.find(" - ");
+    Out += "\n**" + X.Title.substr(0, Dash) + "**" + X.Title.substr(Dash) +
+           "\n\n" + renderMd(X.G);
+  }
+  return Out;
+}
+
+} // namespace hotpath::report

@@ -1,0 +1,130 @@
+//===- Report.h - The report model ------------------------------*- C++ -*-===//
+//
+// One in-memory form of a hotpath report, shared by the runtime (which
+// builds it from a session), the JSON reader/writer and the `hotpath` tool
+// (render, merge, diff). Every number is an exact integer in base units
+// (ns, bytes, instructions), except percent_total and the sampling rate.
+// docs/report-format.md is the schema; keep both in step.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_REPORT_REPORT_H
+#define HOTPATH_REPORT_REPORT_H
+
+#include "hotpath/report/ReportCache.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hotpath::report {
+
+/// The JSON "version"; bump it for any incompatible change. Adding keys is
+/// compatible: readers ignore keys they do not know.
+inline constexpr int FormatVersion = 1;
+
+enum class SectionKind { Timing, Alloc, Icount };
+
+/// JSON key of a section ("functions_timing"), its HOTPATH_REPORT name
+/// ("functions-timing") and the short title of the table ("timing").
+const char *sectionKey(SectionKind K);
+const char *sectionSpecName(SectionKind K);
+const char *sectionTitle(SectionKind K);
+/// Key of the per-section total: total_elapsed_ns, total_bytes, total_ir.
+const char *sectionTotalKey(SectionKind K);
+
+/// "p95", "p50", "p99.9": at most 3 decimals, no trailing zeros.
+std::string percentileKey(double P);
+
+struct FunctionRow {
+  std::string Name;
+  std::string File;  // "" when unknown
+  uint32_t Line = 0; // 0 when unknown
+  uint64_t Calls = 0;
+  uint64_t Avg = 0;                  // Total / Calls, rounded to nearest
+  uint64_t Min = 0, Max = 0;         // not in icount rows
+  std::vector<uint64_t> Percentiles; // parallel to the section's list
+  uint64_t Total = 0;
+  double PercentTotal = 0;        // of the section's total (see the schema)
+  uint64_t Allocs = 0, Freed = 0; // alloc rows only
+  uint64_t Frees = 0;             // alloc rows: number of frees
+};
+
+struct FunctionsSection {
+  explicit FunctionsSection(SectionKind K) : Kind(K) {}
+  SectionKind Kind;
+  bool Present = false;
+  std::string Description;
+  uint64_t Total = 0;              // total_elapsed_ns | total_bytes | total_ir
+  std::vector<double> Percentiles; // empty for icount
+  std::vector<FunctionRow> Data;   // sorted by Total, descending
+  // Optional keys (absent from JSON when unset).
+  std::optional<double> SamplingRate; // timing: fraction of calls timed
+  std::optional<bool> Exclusive;      // timing: self time
+  std::optional<bool> Cumulative;     // alloc: inclusive of children
+  std::optional<uint64_t> HookCostIr; // icount: Ir per measured call
+  std::optional<std::string> Tool;    // icount: e.g. "callgrind-3.19.0"
+
+  /// Time columns are meaningful (false under Valgrind or rate 0).
+  bool timed() const { return !SamplingRate || *SamplingRate > 0; }
+};
+
+struct ThreadRow {
+  uint64_t Tid = 0;
+  std::string Name;
+  uint64_t Events = 0;
+  uint64_t AllocBytes = 0, FreedBytes = 0, Allocs = 0, Frees = 0;
+  // The allocations at their usable size, as FreedBytes is: the two
+  // balance. Reports of earlier versions lack it (then AllocBytes).
+  uint64_t AllocUsableBytes = 0;
+  bool Exited = false;
+};
+
+struct ThreadsSection {
+  bool Present = false;
+  std::string Description;
+  bool AllocTracked = false;
+  std::vector<ThreadRow> Data;
+};
+
+struct Meta {
+  std::string HotpathVersion;
+  std::string Run = "native";         // native | callgrind | merged
+  std::optional<std::string> BuildId; // hex NT_GNU_BUILD_ID
+  std::optional<std::string> Executable;
+  std::optional<std::string> GitCommit;
+  std::optional<bool> GitDirty;
+  int64_t Pid = 0;
+  std::string StartTime; // ISO 8601 UTC, e.g. 2026-01-02T03:04:05.123Z
+  uint64_t StartUnixNs = 0;
+  uint64_t ElapsedNs = 0;                     // session length
+  std::optional<std::string> Compiler;        // "clang"
+  std::optional<std::string> CompilerVersion; // "19.1.7"
+  std::optional<std::string> LlvmVersion;     // of the plugin
+  std::optional<std::string> Tool;            // "callgrind-3.19.0"
+  std::optional<std::string> CpuModel, CpuVendor;
+  std::optional<std::string> Label, Benchmark;
+  std::vector<std::pair<std::string, std::string>> UserMetadata;
+  std::vector<std::string> Warnings;
+};
+
+struct Report {
+  Meta M;
+  FunctionsSection Timing{SectionKind::Timing};
+  FunctionsSection Alloc{SectionKind::Alloc};
+  FunctionsSection Icount{SectionKind::Icount};
+  CacheSection Cache; // functions_cache (Callgrind --cache-sim=yes)
+  ThreadsSection Threads;
+
+  FunctionsSection &section(SectionKind K);
+  const FunctionsSection &section(SectionKind K) const;
+};
+
+/// Sorts rows by total descending; ties by calls (descending), then name,
+/// file and line, so that the order is deterministic.
+void sortRows(std::vector<FunctionRow> &Rows);
+
+} // namespace hotpath::report
+
+#endif // HOTPATH_REPORT_REPORT_H
