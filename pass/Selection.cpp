@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
+#include "Compat.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
@@ -28,9 +29,6 @@ using namespace llvm;
 namespace hotpath {
 namespace {
 
-// StringRef::startswith (LLVM 14) became starts_with (LLVM 19).
-bool hasPrefix(StringRef S, StringRef P) { return S.substr(0, P.size()) == P; }
-
 /// The C string an annotation operand points to (through casts and
 /// zero-index GEPs on LLVM 14's typed pointers).
 std::optional<StringRef> annotationString(const Value *V) {
@@ -52,7 +50,7 @@ std::string configName(const Config &Cfg) {
 } // namespace
 
 bool isHotpathInternal(StringRef Symbol) {
-  return hasPrefix(Symbol, "__hotpath_") ||
+  return compat::startsWith(Symbol, "__hotpath_") ||
          Symbol.find(".hotpath.") != StringRef::npos;
 }
 
@@ -71,14 +69,14 @@ DenseMap<const Function *, SourceMarks> collectSourceMarks(const Module &M) {
     const auto *F =
         dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
     std::optional<StringRef> Text = annotationString(Entry->getOperand(1));
-    if (!F || !Text || !hasPrefix(*Text, "hotpath."))
+    if (!F || !Text || !compat::startsWith(*Text, "hotpath."))
       continue;
     SourceMarks &SM = Marks[F];
     if (*Text == "hotpath.measure") {
       SM.Measure = true;
     } else if (*Text == "hotpath.skip") {
       SM.Skip = true;
-    } else if (hasPrefix(*Text, "hotpath.label=")) {
+    } else if (compat::startsWith(*Text, "hotpath.label=")) {
       SM.Measure = true;
       // Several labels on one declaration chain: the first one written wins.
       StringRef Label = Text->drop_front(strlen("hotpath.label="));
@@ -166,7 +164,7 @@ std::string readableLambdas(std::string S) {
 
 std::string demangleName(StringRef Symbol) {
   StringRef S = Symbol;
-  if (hasPrefix(S, "\1")) // asm label marker: the rest is the symbol
+  if (compat::startsWith(S, "\1")) // asm label marker: the rest is the symbol
     S = S.drop_front();
   // Compiler clones (.cold, .llvm.123, .part.0, .isra.0, .constprop.0, a
   // rename to f.1 ...) are the same source function: mangled and C names
@@ -174,9 +172,9 @@ std::string demangleName(StringRef Symbol) {
   size_t Dot = S.find('.', 1);
   if (Dot != StringRef::npos)
     S = S.substr(0, Dot);
-  if (hasPrefix(S, "__Z")) // Darwin's extra underscore
+  if (compat::startsWith(S, "__Z")) // Darwin's extra underscore
     S = S.drop_front();
-  if (!hasPrefix(S, "_Z"))
+  if (!compat::startsWith(S, "_Z"))
     return S.str();
   std::string Mangled = S.str();
   ItaniumPartialDemangler PD;
@@ -318,8 +316,9 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   }
   // Thunks (_ZTh/_ZTv/_ZTc) adjust `this` and jump to the real function,
   // which is measured itself: wrapping them too would count calls twice.
-  if (hasPrefix(F.getName(), "_ZTh") || hasPrefix(F.getName(), "_ZTv") ||
-      hasPrefix(F.getName(), "_ZTc")) {
+  if (compat::startsWith(F.getName(), "_ZTh") ||
+      compat::startsWith(F.getName(), "_ZTv") ||
+      compat::startsWith(F.getName(), "_ZTc")) {
     S.Reason = "thunk: the function it forwards to is measured instead";
     return S;
   }

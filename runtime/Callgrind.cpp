@@ -28,10 +28,6 @@ __attribute__((constructor(101))) void saveStartCwd() {
     StartCwd[0] = 0;
 }
 
-void say(const std::string &Line) {
-  report::writeAll(2, "hotpath: " + Line + "\n");
-}
-
 uint64_t roundDiv(long double A, long double B) {
   return B > 0 ? uint64_t(std::floor(A / B + 0.5L)) : 0;
 }
@@ -46,10 +42,6 @@ uint64_t eventOf(const callgrind::Cost &C, const std::vector<std::string> &E,
     if (E[I] == Name)
       return C[I];
   return 0;
-}
-
-std::string rowName(const FunctionInfo &F) {
-  return !F.Name.empty() ? F.Name : !F.Symbol.empty() ? F.Symbol : "<unknown>";
 }
 
 bool underCallgrind(const report::Report &R) {

@@ -29,10 +29,6 @@ double percentOf(uint64_t Part, uint64_t Whole) {
   return std::round((long double)Part * 10000.0L / Whole) / 100.0;
 }
 
-std::string rowName(const FunctionInfo &F) {
-  return !F.Name.empty() ? F.Name : !F.Symbol.empty() ? F.Symbol : "<unknown>";
-}
-
 std::string samplingNote(double Rate) {
   long double N = 1.0L / Rate;
   char Buf[96];
@@ -190,11 +186,11 @@ void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
   }
 }
 
+} // namespace
+
 void say(const std::string &Line) {
   report::writeAll(2, "hotpath: " + Line + "\n");
 }
-
-} // namespace
 
 std::string expandOutputPath(const std::string &Path) {
   std::string Out;

@@ -26,6 +26,9 @@ void emitReport(const report::Report &R, const Options &Opts);
 /// HOTPATH_OUTPUT_PATH with `%p` replaced by the pid (`%%` is `%`).
 std::string expandOutputPath(const std::string &Path);
 
+/// One line "hotpath: <Line>" on stderr, written at once (no stdio).
+void say(const std::string &Line);
+
 } // namespace hotpath::rt
 
 #endif // HOTPATH_RUNTIME_REPORTWRITER_H

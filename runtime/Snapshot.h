@@ -25,6 +25,12 @@ struct FunctionInfo {
   uint32_t Line = 0;
 };
 
+/// The name a report row shows: the label or demangled name, else the
+/// symbol.
+inline std::string rowName(const FunctionInfo &F) {
+  return !F.Name.empty() ? F.Name : !F.Symbol.empty() ? F.Symbol : "<unknown>";
+}
+
 /// Aggregated timing of one function. Calls is exact; Timed <= Calls is
 /// how many calls were timed (sampling); totals are extrapolated from the
 /// timed calls by Calls / Timed.

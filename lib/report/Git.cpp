@@ -1,5 +1,6 @@
 //===- Git.cpp - The checked-out commit, without running git --------------===//
 #include "hotpath/report/Git.h"
+#include "hotpath/report/FileRead.h"
 
 #include <cstdint>
 #include <cstring>
@@ -12,27 +13,11 @@ namespace hotpath::report {
 
 namespace {
 
+// The checkout's small files, through the one bounded reader: a regular
+// file only (a FIFO planted as .git/HEAD must not block the program at exit).
 bool slurp(const std::string &Path, std::string &Out, size_t Limit) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
-    return false;
-  struct stat St;
-  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode) ||
-      uint64_t(St.st_size) > Limit) {
-    ::close(Fd);
-    return false;
-  }
-  Out.assign(size_t(St.st_size), '\0');
-  size_t Done = 0;
-  while (Done < Out.size()) {
-    ssize_t N = ::read(Fd, Out.data() + Done, Out.size() - Done);
-    if (N <= 0)
-      break;
-    Done += size_t(N);
-  }
-  ::close(Fd);
-  Out.resize(Done);
-  return true;
+  std::string Error;
+  return readRegularFile(Path, Limit, Out, Error);
 }
 
 std::string firstLine(const std::string &S) {
