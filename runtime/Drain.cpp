@@ -19,11 +19,14 @@
 namespace hotpath::rt {
 namespace {
 
+// The drain lock: after SessLock, before the registry lock (the order is
+// written out at SessLock, Session.cpp).
 pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
 Aggregate *Agg = nullptr; // built on first use, never destroyed: detached
                           // threads may outlive static destructors
 
-// Drain thread control.
+// Drain thread control. Taken alone, or under the session lock; never held
+// while the drain lock is taken.
 pthread_mutex_t CtlMu = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t CtlCond;
 bool Running = false, Stop = false;

@@ -13,7 +13,9 @@ namespace {
 constexpr uint32_t HashSlots = 2 * MaxFunctions; // open addressing, <= 50%
 constexpr size_t ArenaBytes = 1 << 20;
 
-// All constant-initialised: no constructor of ours has to run first.
+// All constant-initialised: no constructor of ours has to run first. The
+// registry lock is the innermost: taken after the session and drain locks
+// (Session.cpp, at SessLock), never before them.
 pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
 FnRecord *Records = nullptr; // reserved, index = id
 uint32_t *HashTable = nullptr;

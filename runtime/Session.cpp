@@ -35,6 +35,11 @@ namespace hotpath::rt {
 namespace {
 
 // Constant-initialised: usable from any constructor or atexit handler.
+// Lock order, outermost first: SessLock (here) -> the drain lock
+// (Drain.cpp: Lock, then CtlMu only to start or stop the drain thread) ->
+// the registry lock (Registry.cpp). atforkPrepare takes all three in that
+// order. No hook takes any of them; the drain thread takes the drain lock
+// alone, and never SessLock (so stopDrainThread may join it under SessLock).
 pthread_mutex_t SessLock = PTHREAD_MUTEX_INITIALIZER;
 bool Active = false, Implicit = false, EverBegan = false, Inited = false;
 bool AtexitDone = false, ChildWithoutReport = false;
