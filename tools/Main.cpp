@@ -2,9 +2,12 @@
 #include "Commands.h"
 #include "hotpath/report/Version.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <string>
+#include <vector>
 
 namespace hotpath::tool {
 
@@ -49,6 +52,48 @@ const Command Commands[] = {
     {"init", initCommand, &InitUsage,
      "write a starter hotpath.toml and hotpath/policy.toml"},
 };
+
+// Levenshtein distance, for the suggestion of a mistyped command.
+size_t editDistance(const std::string &A, const std::string &B) {
+  std::vector<size_t> Row(B.size() + 1);
+  for (size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (size_t I = 1; I <= A.size(); ++I) {
+    size_t Diag = Row[0];
+    Row[0] = I;
+    for (size_t J = 1; J <= B.size(); ++J) {
+      size_t Up = Row[J];
+      Row[J] = std::min(
+          {Row[J] + 1, Row[J - 1] + 1, Diag + (A[I - 1] == B[J - 1] ? 0 : 1)});
+      Diag = Up;
+    }
+  }
+  return Row[B.size()];
+}
+
+// ": did you mean 'diff'?" for a near miss (or a prefix), else "".
+std::string suggestion(const std::string &Typed) {
+  const char *Best = nullptr;
+  size_t BestD = 3; // at most two edits away
+  for (const Command &C : Commands) {
+    size_t D = std::string(C.Name).rfind(Typed, 0) == 0 && !Typed.empty()
+                   ? 1
+                   : editDistance(Typed, C.Name);
+    if (D < BestD) {
+      BestD = D;
+      Best = C.Name;
+    }
+  }
+  return Best ? std::string(": did you mean '") + Best + "'?" : "";
+}
+
+// "report, run, merge, ...": from the table, so it is never out of date.
+std::string commandList() {
+  std::string L;
+  for (const Command &C : Commands)
+    L += (L.empty() ? "" : ", ") + std::string(C.Name);
+  return L;
+}
 
 void printHelp(FILE *Out) {
   std::fprintf(Out,
@@ -95,8 +140,8 @@ int run(int Argc, char **Argv) {
     }
     return C.Run(A);
   }
-  return badInput("unknown command '" + First +
-                  "' (commands: report; see hotpath --help)");
+  return badInput("unknown command '" + First + "'" + suggestion(First) +
+                  " (commands: " + commandList() + "; see hotpath --help)");
 }
 
 } // namespace
