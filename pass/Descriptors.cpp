@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 #include "Descriptors.h"
 #include "Compat.h"
+#include "DescriptorLayout.h"
 
 #include "hotpath/abi.h"
 
@@ -36,11 +37,7 @@ uint64_t functionHash(const Function &F, StringRef TUPath) {
 }
 
 Descriptors::Descriptors(Module &M) : M(M) {
-  LLVMContext &Ctx = M.getContext();
-  Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-  Type *Ptr = compat::ptrTy(Ctx);
-  // Layout of hotpath_fn_desc in abi.h.
-  DescTy = StructType::get(Ctx, {I32, I32, I64, Ptr, Ptr, Ptr, I32, I32});
+  DescTy = descriptorType(M.getContext()); // hotpath_fn_desc (abi.h)
 }
 
 static FunctionCallee declareHook(Module &M, StringRef Name, FunctionType *Ty) {

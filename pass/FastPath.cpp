@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 #include "FastPath.h"
 #include "Compat.h"
+#include "DescriptorLayout.h"
 
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -36,9 +37,6 @@ using namespace llvm;
 namespace hotpath {
 
 namespace {
-// hotpath_fn_desc::runtime_id is the record's eighth field (abi.h).
-constexpr unsigned RuntimeIdField = 7;
-
 const char *const GateAsm = "movq __hotpath_fast@GOTTPOFF(%rip), %rax\n\t"
                             "movl %fs:(%rax), %ecx\n\t"
                             "movq __hotpath_epoch@GOTPCREL(%rip), %rdx\n\t"
@@ -65,7 +63,7 @@ void emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
   Type *I32 = B.getInt32Ty();
   Constant *Id = ConstantExpr::getInBoundsGetElementPtr(
       GV->getValueType(), GV,
-      ArrayRef<Constant *>{B.getInt32(0), B.getInt32(RuntimeIdField)});
+      ArrayRef<Constant *>{B.getInt32(0), B.getInt32(DescRuntimeId)});
   compat::createAsmGoto(B, GateAsm, "*m", GateClobbers, Id, I32, Fast, Hooked);
 }
 
