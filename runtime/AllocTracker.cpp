@@ -17,7 +17,6 @@ extern "C" __attribute__((weak)) const char _DYNAMIC[];
 
 namespace hotpath::rt {
 
-__thread uint32_t InRuntime __attribute__((tls_model("initial-exec"))) = 0;
 uint32_t AllocMode = 0;
 
 namespace {

@@ -20,6 +20,7 @@
 #define HOTPATH_RUNTIME_ALLOCTRACKER_H
 
 #include "EventQueue.h"
+#include "RuntimeScope.h" // InRuntime: the runtime's own allocations
 #include "ThreadState.h"
 
 #include <cstddef>
@@ -67,20 +68,8 @@ constexpr uint32_t AllocMarkOwn = 1, AllocMarkInh = 2;
 /// and its memory bound are shared with the timing events.
 constexpr uint32_t AllocEventCaller = ~1u;
 
-/// Set while the runtime itself runs on this thread (session begin/end,
-/// report, drain, thread attach/exit): its allocations are never counted.
-extern __thread uint32_t InRuntime __attribute__((tls_model("initial-exec")));
-
 /// 0 off, 1 exclusive, 2 cumulative; set at session begin.
 extern uint32_t AllocMode __attribute__((visibility("hidden")));
-
-struct RuntimeScope {
-  uint32_t Saved;
-  RuntimeScope() : Saved(InRuntime) { InRuntime = 1; }
-  ~RuntimeScope() { InRuntime = Saved; }
-  RuntimeScope(const RuntimeScope &) = delete;
-  RuntimeScope &operator=(const RuntimeScope &) = delete;
-};
 
 HP_COLD_CC AllocState *attachAllocState(ThreadState *T);
 /// Called by closeTop for a frame whose AllocMark is set (cold).

@@ -121,6 +121,7 @@ void initOnce() {
   RtWarnings = new std::vector<std::string>();
   Opts = new Options(loadOptionsFromEnv());
   clockInit(Opts->Clock == ClockChoice::Monotonic);
+  setThreadExitSink(deliverExitedThread); // exited threads go to the drain
   pthread_atfork(atforkPrepare, atforkParent, atforkChild);
   checkSecondCopy();
 }

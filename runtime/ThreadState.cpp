@@ -1,9 +1,8 @@
 //===- ThreadState.cpp - Per-thread states: attach, exit, recycle ---------===//
 #include "ThreadState.h"
-#include "AllocTracker.h"
-#include "Drain.h"
 #include "HotPath.h"
 #include "Registry.h"
+#include "RuntimeScope.h"
 
 #include <cstddef>
 #include <cstring>
@@ -15,6 +14,7 @@ namespace hotpath::rt {
 
 __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
     nullptr;
+__thread uint32_t InRuntime __attribute__((tls_model("initial-exec"))) = 0;
 } // namespace hotpath::rt
 
 // The fast path's state (abi.h). Initialised off: a thread's first call
@@ -45,6 +45,11 @@ namespace {
 std::atomic<ThreadState *> Head{nullptr};
 pthread_key_t ExitKey;
 pthread_once_t KeyOnce = PTHREAD_ONCE_INIT;
+// Who takes an exited thread's state (the drain: deliverExitedThread),
+// registered from above (Session.cpp) so that thread state depends on
+// nothing of the drain's. Null before the first session: nothing to take.
+void (*ExitSink)(ThreadState *) = nullptr;
+
 // Set while this thread attaches, so that a signal handler's hook that
 // interrupts the attach does nothing instead of attaching twice.
 __thread uint32_t Attaching __attribute__((tls_model("initial-exec"))) = 0;
@@ -71,8 +76,9 @@ void onThreadExit(void *P) {
   T->Status.store(ThreadExited, std::memory_order_release);
   // Deliver now rather than at the next sweep: the state is recycled at
   // once (no drain thread under Valgrind), and nothing waits for the drain.
-  if (__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
-    deliverExitedThread(T);
+  void (*Sink)(ThreadState *) = __atomic_load_n(&ExitSink, __ATOMIC_ACQUIRE);
+  if (Sink && __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    Sink(T);
 }
 
 void makeKey() { pthread_key_create(&ExitKey, onThreadExit); }
@@ -193,6 +199,10 @@ uint64_t takeOrphans(uint32_t Id) {
 }
 
 ThreadState *threadList() { return Head.load(std::memory_order_acquire); }
+
+void setThreadExitSink(void (*Sink)(ThreadState *T)) {
+  __atomic_store_n(&ExitSink, Sink, __ATOMIC_RELEASE);
+}
 
 void clearTables(ThreadState *T, uint32_t NumIds) {
   // Only write what is non-zero: writing zeros would commit pages.

@@ -121,6 +121,10 @@ ThreadState *attachThread();
 void syncThread(ThreadState *T);
 /// First state of the list (then follow Next).
 ThreadState *threadList();
+/// Registers who takes a state when its thread exits during a session (the
+/// drain's deliverExitedThread): called with the state marked
+/// ThreadExited, from the exiting thread.
+void setThreadExitSink(void (*Sink)(ThreadState *T));
 /// Zeroes the per-function tables of `T` for ids 1..NumIds.
 void clearTables(ThreadState *T, uint32_t NumIds);
 
