@@ -1,5 +1,6 @@
 //===- CalibrateCommand.cpp - `hotpath calibrate`: noise thresholds -------===//
 #include "Commands.h"
+#include "Spawn.h"
 #include "hotpath/report/ReportJson.h"
 #include "policy/Calibrate.h"
 
@@ -36,34 +37,22 @@ namespace {
 /// stderr so that ours carries only the policy. Returns "" or an error.
 std::string runOnce(const std::vector<std::string> &Argv,
                     const std::string &Out) {
-  pid_t Pid = ::fork();
-  if (Pid < 0)
-    return std::string("fork: ") + std::strerror(errno);
-  if (Pid == 0) {
-    ::setenv("HOTPATH_OUTPUT_FORMAT", "json", 1);
-    ::setenv("HOTPATH_OUTPUT_PATH", Out.c_str(), 1);
-    ::dup2(2, 1);
-    std::vector<char *> V;
-    for (const std::string &S : Argv)
-      V.push_back(const_cast<char *>(S.c_str()));
-    V.push_back(nullptr);
-    ::execvp(V[0], V.data());
-    std::fprintf(stderr, "hotpath: calibrate: cannot run %s: %s\n", V[0],
-                 std::strerror(errno));
-    ::_exit(127);
-  }
-  int Status = 0;
-  while (::waitpid(Pid, &Status, 0) < 0)
-    if (errno != EINTR)
-      return std::string("waitpid: ") + std::strerror(errno);
-  if (WIFEXITED(Status) && WEXITSTATUS(Status) == 127)
+  ChildEnv E;
+  E.set("HOTPATH_OUTPUT_FORMAT", "json");
+  E.set("HOTPATH_OUTPUT_PATH", Out);
+  SpawnOptions O;
+  O.StdoutToStderr = true;
+  SpawnResult R = spawnAndWait(Argv, E, O);
+  if (!R.Started)
+    return "cannot run " + Argv[0] + ": " + R.Error;
+  if (!R.Error.empty())
+    return "waitpid: " + R.Error;
+  if (R.ExitStatus == 127)
     return "cannot run " + Argv[0];
-  if (WIFSIGNALED(Status))
-    return Argv[0] + " was killed by signal " +
-           std::to_string(WTERMSIG(Status));
-  if (WEXITSTATUS(Status) != 0)
-    return Argv[0] + " exited with status " +
-           std::to_string(WEXITSTATUS(Status));
+  if (R.Signal)
+    return Argv[0] + " was killed by signal " + std::to_string(R.Signal);
+  if (R.ExitStatus != 0)
+    return Argv[0] + " exited with status " + std::to_string(R.ExitStatus);
   return "";
 }
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "Spawn.h"
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
@@ -21,8 +22,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 namespace hotpath::tool {
 
@@ -69,70 +68,19 @@ std::string findInPath(const std::string &Name) {
   return "";
 }
 
-struct Env {
-  std::vector<std::string> Vars;
-  explicit Env() {
-    for (char **E = environ; *E; ++E)
-      Vars.emplace_back(*E);
-  }
-  void set(const std::string &K, const std::string &V) {
-    unset(K);
-    Vars.push_back(K + "=" + V);
-  }
-  void unset(const std::string &K) {
-    std::vector<std::string> Out;
-    for (std::string &S : Vars)
-      if (S.compare(0, K.size() + 1, K + "=") != 0)
-        Out.push_back(std::move(S));
-    Vars = std::move(Out);
-  }
-};
-
-// Runs Argv with Env; while it runs, prints progress every few seconds
-// when `Progress` names the run. Returns the exit status (128+signal).
-int spawn(const std::vector<std::string> &Argv, const Env &E,
+// Runs Argv with Env, with a progress line when `Progress` names the run.
+// Returns the exit status (128+signal), 127 when it could not run.
+int spawn(const std::vector<std::string> &Argv, const ChildEnv &E,
           const char *Progress) {
-  std::vector<char *> A, V;
-  for (const std::string &S : Argv)
-    A.push_back(const_cast<char *>(S.c_str()));
-  A.push_back(nullptr);
-  for (const std::string &S : E.Vars)
-    V.push_back(const_cast<char *>(S.c_str()));
-  V.push_back(nullptr);
-  pid_t Pid = fork();
-  if (Pid < 0)
-    return -1;
-  if (Pid == 0) {
-    execve(A[0], A.data(), V.data());
-    std::fprintf(stderr, "hotpath: cannot run %s: %s\n", A[0],
-                 std::strerror(errno));
-    _exit(127);
+  SpawnOptions O;
+  O.Progress = Progress;
+  SpawnResult R = spawnAndWait(Argv, E, O);
+  if (!R.Started) {
+    std::fprintf(stderr, "hotpath: cannot run %s: %s\n", Argv[0].c_str(),
+                 R.Error.c_str());
+    return 127;
   }
-  time_t Start = time(nullptr), Last = Start;
-  bool Tty = isatty(2);
-  int Status = 0;
-  while (true) {
-    pid_t R = waitpid(Pid, &Status, Progress ? WNOHANG : 0);
-    if (R == Pid)
-      break;
-    if (R < 0 && errno != EINTR)
-      return -1;
-    if (Progress) {
-      time_t Now = time(nullptr);
-      if (Now - Last >= (Tty ? 1 : 10)) {
-        Last = Now;
-        std::fprintf(stderr,
-                     Tty ? "\rhotpath: %s ... %lds" : "hotpath: %s ... %lds\n",
-                     Progress, long(Now - Start));
-      }
-      usleep(100 * 1000);
-    }
-  }
-  if (Progress && Tty && Last != Start)
-    std::fputc('\n', stderr);
-  if (WIFSIGNALED(Status))
-    return 128 + WTERMSIG(Status);
-  return WEXITSTATUS(Status);
+  return R.ExitStatus;
 }
 
 // Removes the run's temporary directory on every way out.
@@ -198,7 +146,7 @@ int runCommand(const Args &A) {
   TempDir Cleanup{Dir};
   std::string NativeJson = Dir + "/native.json", CgJson = Dir + "/report.json";
   int ProgStatus = 0;
-  Env E;
+  ChildEnv E;
   E.set("HOTPATH_OUTPUT_FORMAT", "json");
   E.unset("HOTPATH_MERGE_REPORT");
 

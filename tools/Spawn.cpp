@@ -1,0 +1,90 @@
+//===- Spawn.cpp - Run a child program and wait for it --------------------===//
+#include "Spawn.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+namespace hotpath::tool {
+
+ChildEnv::ChildEnv() {
+  for (char **E = environ; *E; ++E)
+    Vars.emplace_back(*E);
+}
+
+void ChildEnv::set(const std::string &Name, const std::string &Value) {
+  unset(Name);
+  Vars.push_back(Name + "=" + Value);
+}
+
+void ChildEnv::unset(const std::string &Name) {
+  std::vector<std::string> Out;
+  for (std::string &S : Vars)
+    if (S.compare(0, Name.size() + 1, Name + "=") != 0)
+      Out.push_back(std::move(S));
+  Vars = std::move(Out);
+}
+
+SpawnResult spawnAndWait(const std::vector<std::string> &Argv,
+                         const ChildEnv &Env, const SpawnOptions &Opts) {
+  SpawnResult R;
+  std::vector<char *> A, V;
+  for (const std::string &S : Argv)
+    A.push_back(const_cast<char *>(S.c_str()));
+  A.push_back(nullptr);
+  for (const std::string &S : Env.Vars)
+    V.push_back(const_cast<char *>(S.c_str()));
+  V.push_back(nullptr);
+  posix_spawn_file_actions_t Actions;
+  posix_spawn_file_actions_init(&Actions);
+  if (Opts.StdoutToStderr)
+    posix_spawn_file_actions_adddup2(&Actions, 2, 1);
+  pid_t Pid;
+  int E = posix_spawnp(&Pid, A[0], &Actions, nullptr, A.data(), V.data());
+  posix_spawn_file_actions_destroy(&Actions);
+  if (E != 0) {
+    R.Error = std::strerror(E);
+    return R;
+  }
+  R.Started = true;
+  time_t Start = time(nullptr), Last = Start;
+  bool Tty = isatty(2);
+  int Status = 0;
+  while (true) {
+    pid_t W = waitpid(Pid, &Status, Opts.Progress ? WNOHANG : 0);
+    if (W == Pid)
+      break;
+    if (W < 0 && errno != EINTR) {
+      R.Error = std::strerror(errno);
+      R.ExitStatus = -1;
+      return R;
+    }
+    if (Opts.Progress) {
+      time_t Now = time(nullptr);
+      if (Now - Last >= (Tty ? 1 : 10)) {
+        Last = Now;
+        std::fprintf(stderr,
+                     Tty ? "\rhotpath: %s ... %lds" : "hotpath: %s ... %lds\n",
+                     Opts.Progress, long(Now - Start));
+      }
+      usleep(100 * 1000);
+    }
+  }
+  if (Opts.Progress && Tty && Last != Start)
+    std::fputc('\n', stderr);
+  if (WIFSIGNALED(Status)) {
+    R.Signal = WTERMSIG(Status);
+    R.ExitStatus = 128 + R.Signal;
+  } else {
+    R.ExitStatus = WEXITSTATUS(Status);
+  }
+  return R;
+}
+
+} // namespace hotpath::tool
