@@ -213,41 +213,39 @@ std::string expandOutputPath(const std::string &Path) {
 }
 
 namespace {
-// The width of the terminal the table goes to (stderr, or a path such as
-// /dev/stdout or /dev/tty that is one), or 0.
+// Whether the report's destination is the file that stdout (1) or stderr
+// (2) writes: stderr when there is no path, else the standard stream open on
+// the same file as the path (/dev/stdout, a tty, the same regular file).
+bool sameFileAs(int Fd, const std::string &Path) {
+  struct stat Target, St;
+  int Found =
+      Path.empty() ? ::fstat(2, &Target) : ::stat(Path.c_str(), &Target);
+  return Found == 0 && ::fstat(Fd, &St) == 0 && St.st_dev == Target.st_dev &&
+         St.st_ino == Target.st_ino;
+}
+
+// The width of the terminal the table goes to, or 0.
 size_t terminalColumns(const std::string &OutputPath) {
-  int Fd = 2;
-  if (!OutputPath.empty()) {
-    struct stat Target, Err;
-    if (::stat(OutputPath.c_str(), &Target) != 0 || !S_ISCHR(Target.st_mode))
-      return 0;
-    Fd = ::fstat(1, &Err) == 0 && Err.st_rdev == Target.st_rdev ? 1 : 2;
+  for (int Fd : {1, 2}) {
+    struct winsize W;
+    if (sameFileAs(Fd, OutputPath) && ::isatty(Fd) &&
+        ::ioctl(Fd, TIOCGWINSZ, &W) == 0 && W.ws_col)
+      return W.ws_col;
   }
-  struct winsize W;
-  if (!::isatty(Fd) || ::ioctl(Fd, TIOCGWINSZ, &W) != 0 || W.ws_col == 0)
-    return 0;
-  return W.ws_col;
+  return 0;
 }
 
 // The report comes after what the program printed: when it goes to the file
-// that stdout or stderr writes (/dev/stdout, or the same path), the
-// program's buffered output to it is flushed first. Only if the stream is
-// free: a signal's report may come while the program holds its lock.
+// that stdout or stderr writes, the program's buffered output to it is
+// flushed first. Only if the stream is free: a signal's report may come
+// while the program holds its lock.
 void flushStreamsWriting(const std::string &Path) {
-  struct stat Target;
-  if (::stat(Path.c_str(), &Target) != 0)
-    return;
   const std::pair<int, FILE *> Streams[] = {{1, stdout}, {2, stderr}};
-  for (auto [Fd, Stream] : Streams) {
-    struct stat St;
-    if (::fstat(Fd, &St) != 0 || St.st_dev != Target.st_dev ||
-        St.st_ino != Target.st_ino)
-      continue;
-    if (ftrylockfile(Stream) == 0) {
+  for (auto [Fd, Stream] : Streams)
+    if (sameFileAs(Fd, Path) && ftrylockfile(Stream) == 0) {
       fflush_unlocked(Stream);
       funlockfile(Stream);
     }
-  }
 }
 
 } // namespace
@@ -298,7 +296,7 @@ void emitReport(const report::Report &R, const Options &Opts) {
       break;
     }
     if (Opts.OutputPath.empty()) {
-      flushStreamsWriting("/dev/stderr");
+      flushStreamsWriting("");
       report::writeAll(2, Text);
       return;
     }

@@ -33,7 +33,6 @@
 
 #include <cerrno>
 #include <csignal>
-#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <unistd.h>

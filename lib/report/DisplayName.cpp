@@ -10,6 +10,7 @@
 
 #include "hotpath/report/Units.h"
 
+#include <cctype>
 #include <vector>
 
 namespace hotpath::report {

@@ -21,6 +21,9 @@
  * ORDER-NEXT: [hotpath]
  * ORDER: app_work
  * RUN: head -n 4 %t.d/stdout.out | cmp - %t.d/plain.out
+ * The default (the table on stderr) with both streams in one file: the same.
+ * RUN: %t > %t.d/both.out 2>&1
+ * RUN: %FileCheck %s --check-prefix=ORDER < %t.d/both.out
  * JSON too, and /dev/fd/1.
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=/dev/fd/1 %t > %t.d/fd1.out
  * RUN: head -n 4 %t.d/fd1.out | cmp - %t.d/plain.out
