@@ -16,7 +16,7 @@
 // subtracts `plain` and divides by N.
 //
 //   valgrind --tool=callgrind --collect-atstart=no icount [N]
-#include "ThreadState.h"
+#include "core/ThreadState.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -6,6 +6,9 @@ tools/, include/ makes the includer's folder depend on the included file's folde
 (resolved as the compiler would: the includer's own folder first, then the
 include directories the build uses). Folders must depend only downward:
 any cycle (a -> b -> a, or longer) is printed and the exit status is 1.
+The runtime's folders are also layered: each may include only the folders
+listed before it in RUNTIME_LAYERS (runtime/CMakeLists.txt says what each
+holds); an upward include is printed and fails the same way.
 
   python3 scripts/check-include-cycles.py [ROOT]
 """
@@ -15,6 +18,7 @@ import sys
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
 TREES = ["lib", "runtime", "pass", "tools", "include"]
+RUNTIME_LAYERS = ["base", "core", "alloc", "drain", "valgrind", "output", "session"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -30,7 +34,7 @@ def main():
     files = list(sources())
     # The include directories the build passes, every source folder alike.
     # lib/<name>/include holds "hotpath/<name>/X.h".
-    include_dirs = sorted({os.path.dirname(f) for f in files} | {os.path.join(ROOT, "include")} |
+    include_dirs = sorted({os.path.dirname(f) for f in files} | {os.path.join(ROOT, "include"), os.path.join(ROOT, "runtime")} |
                           {os.path.join(ROOT, "lib", n, "include") for n in
                            (os.listdir(os.path.join(ROOT, "lib")) if os.path.isdir(os.path.join(ROOT, "lib")) else [])})
     deps = {}
@@ -64,11 +68,21 @@ def main():
     for n in sorted(deps):
         if not state.get(n):
             visit(n)
-    if cycles:
+    upward = []
+    for a in sorted(deps):
+        for b in sorted(deps[a]):
+            la, lb = (os.path.relpath(x, "runtime").split(os.sep)[0] if x.startswith("runtime" + os.sep) else None
+                      for x in (a, b))
+            if la in RUNTIME_LAYERS and lb in RUNTIME_LAYERS and \
+                    RUNTIME_LAYERS.index(lb) > RUNTIME_LAYERS.index(la):
+                upward.append((a, b))
+    if cycles or upward:
         for c in cycles:
             print("include cycle between folders: " + " -> ".join(c))
             for a, b in zip(c, c[1:]):
                 print("  %s -> %s: %s" % (a, b, deps[a][b][0]))
+        for a, b in upward:
+            print("upward include in the runtime: %s -> %s: %s" % (a, b, deps[a][b][0]))
         sys.exit(1)
     edges = sum(len(v) for v in deps.values())
     print("check-include-cycles: %d folders, %d folder dependencies, no cycle" % (len(deps), edges))

@@ -1,5 +1,5 @@
 //===- HistogramTest.cpp - The <=1% bound against exact percentiles -------===//
-#include "Histogram.h"
+#include "base/Histogram.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- MetaTest.cpp - Where meta's fields come from -----------------------===//
-#include "Meta.h"
+#include "output/Meta.h"
 #include "hotpath/report/Git.h"
 
 #include <gtest/gtest.h>

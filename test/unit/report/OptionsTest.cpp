@@ -1,5 +1,5 @@
 //===- OptionsTest.cpp - Every HOTPATH_* variable, good and bad values ----===//
-#include "Options.h"
+#include "base/Options.h"
 
 #include <gtest/gtest.h>
 

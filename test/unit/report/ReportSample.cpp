@@ -8,9 +8,9 @@
 // independently of, the instrumented end-to-end runs.
 //
 //===----------------------------------------------------------------------===//
-#include "ReportWriter.h"
 #include "TestReports.h"
 #include "hotpath/report/ReportJson.h"
+#include "output/ReportWriter.h"
 
 #include <cstdio>
 

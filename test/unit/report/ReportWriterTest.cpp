@@ -1,5 +1,5 @@
 //===- ReportWriterTest.cpp - Snapshot -> report, and writing it ----------===//
-#include "ReportWriter.h"
+#include "output/ReportWriter.h"
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 

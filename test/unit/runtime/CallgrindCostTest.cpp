@@ -8,7 +8,7 @@
 // times.
 //
 //===----------------------------------------------------------------------===//
-#include "Callgrind.h"
+#include "valgrind/Callgrind.h"
 
 #include "hotpath/abi.h"
 

@@ -1,6 +1,6 @@
 //===- EventQueueTest.cpp - The per-thread chunked SPSC queue -------------===//
-#include "EventQueue.h"
-#include "PageAlloc.h"
+#include "core/EventQueue.h"
+#include "base/PageAlloc.h"
 
 #include <gtest/gtest.h>
 

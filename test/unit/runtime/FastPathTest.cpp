@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "TestSupport.h"
 
-#include "AllocTracker.h"
-#include "ThreadState.h"
+#include "alloc/AllocTracker.h"
+#include "core/ThreadState.h"
 
 #include <gtest/gtest.h>
 

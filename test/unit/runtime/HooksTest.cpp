@@ -1,9 +1,9 @@
 //===- HooksTest.cpp - Hooks, shadow stack, sessions, registry ------------===//
 #include "TestSupport.h"
 
-#include "Clock.h"
-#include "Registry.h"
-#include "ThreadState.h"
+#include "base/Clock.h"
+#include "core/Registry.h"
+#include "core/ThreadState.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
 //===- RobustnessTest.cpp - Signals, fork, a stalled drain ----------------===//
 #include "TestSupport.h"
 
-#include "Drain.h"
-#include "EventQueue.h"
-#include "PageAlloc.h"
-#include "ThreadState.h"
+#include "base/PageAlloc.h"
+#include "core/EventQueue.h"
+#include "core/ThreadState.h"
+#include "drain/Drain.h"
 
 #include <gtest/gtest.h>
 

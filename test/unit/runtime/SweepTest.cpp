@@ -4,9 +4,9 @@
 // of record(): whatever the order of ids, callers and values, the result
 // must equal recording every event (counts, sum, min, max exact; the same
 // buckets, hence the same percentiles).
-#include "Sweep.h"
-#include "AllocTracker.h"
-#include "EventQueue.h"
+#include "drain/Sweep.h"
+#include "alloc/AllocTracker.h"
+#include "core/EventQueue.h"
 
 #include <gtest/gtest.h>
 

@@ -2,10 +2,10 @@
 #ifndef HOTPATH_TEST_RUNTIME_SUPPORT_H
 #define HOTPATH_TEST_RUNTIME_SUPPORT_H
 
-#include "Session.h"
-#include "Snapshot.h"
+#include "base/Snapshot.h"
 #include "hotpath/abi.h"
 #include "hotpath/hotpath.h"
+#include "session/Session.h"
 
 #include <cstdlib>
 #include <memory>

@@ -1,0 +1,235 @@
+//===- AllocHooks.cpp - The interposed malloc family and operator new -----===//
+//
+// The C functions forward to glibc's own entry points
+// (__libc_malloc and friends; glibc has no __libc_posix_memalign or
+// __libc_aligned_alloc, so __libc_memalign serves the aligned forms) and
+// count what succeeded. Nothing here needs initialising: calloc works from
+// inside dlsym or ld.so before any constructor ran.
+//
+// Every definition is weak: a strong malloc elsewhere in a static link
+// (the program's own, a sanitizer runtime, libc.a) wins silently, and
+// AllocTracker.cpp notices that the global `malloc` is not ours.
+//
+// operator new/delete call the global malloc/posix_memalign/free, as
+// libstdc++'s do: they are counted once, there, and a program whose malloc
+// belongs to another allocator gets its memory from that allocator.
+//
+//===----------------------------------------------------------------------===//
+#include "alloc/AllocTracker.h"
+
+#include <cerrno>
+#include <cstdint>
+#include <malloc.h>
+#include <new>
+#include <stdlib.h>
+
+extern "C" {
+void *__libc_malloc(size_t) noexcept;
+void *__libc_calloc(size_t, size_t) noexcept;
+void *__libc_realloc(void *, size_t) noexcept;
+void __libc_free(void *) noexcept;
+void *__libc_memalign(size_t, size_t) noexcept;
+void *__libc_valloc(size_t) noexcept;
+void *__libc_pvalloc(size_t) noexcept;
+}
+
+using namespace hotpath::rt;
+
+#define HP_INTERPOSE extern "C" __attribute__((visibility("default"), weak))
+
+namespace {
+
+// Each counts only what succeeded. The tracking test comes first so that,
+// with tracking off, the forward is a tail call.
+#define HP_TRACKED(Call, Bytes)                                                \
+  do {                                                                         \
+    ThreadState *T = trackingThread();                                         \
+    if (!T)                                                                    \
+      return Call;                                                             \
+    void *P = Call;                                                            \
+    if (__builtin_expect(P != nullptr, 1))                                     \
+      countAlloc(T, Bytes, P);                                                 \
+    return P;                                                                  \
+  } while (0)
+
+bool validAlignment(size_t A) {
+  return A && (A & (A - 1)) == 0 && A % sizeof(void *) == 0;
+}
+
+} // namespace
+
+HP_INTERPOSE void *malloc(size_t N) noexcept {
+  HP_TRACKED(__libc_malloc(N), N);
+}
+
+// This copy's malloc, whatever `malloc` resolves to (AllocTracker.cpp).
+extern "C" __attribute__((visibility("hidden"))) void *HpMallocLocal(size_t)
+    __attribute__((alias("malloc")));
+
+HP_INTERPOSE void *calloc(size_t N, size_t S) noexcept {
+  // Success implies N * S did not overflow.
+  HP_TRACKED(__libc_calloc(N, S), N * S);
+}
+
+HP_INTERPOSE void free(void *P) noexcept {
+  if (P)
+    if (ThreadState *T = trackingThread())
+      countFree(T, usableSize(P));
+  __libc_free(P);
+}
+
+// realloc = a free of the old block (its usable size) + an allocation of
+// the new size, counted only when it succeeded; realloc(p, 0) frees p.
+HP_INTERPOSE void *realloc(void *P, size_t N) noexcept {
+  if (!P)
+    HP_TRACKED(__libc_realloc(nullptr, N), N);
+  ThreadState *T = trackingThread();
+  if (!T)
+    return __libc_realloc(P, N);
+  // The old block's usable size must be read before realloc releases it.
+  uint64_t Old = usableSize(P);
+  void *R = __libc_realloc(P, N);
+  if (R || N == 0) // glibc's realloc(p, 0) frees p and returns NULL
+    countFree(T, Old);
+  if (R)
+    countAlloc(T, N, R);
+  return R;
+}
+
+HP_INTERPOSE void *reallocarray(void *P, size_t N, size_t S) noexcept {
+  size_t Bytes;
+  if (__builtin_mul_overflow(N, S, &Bytes)) {
+    errno = ENOMEM;
+    return nullptr;
+  }
+  return realloc(P, Bytes);
+}
+
+HP_INTERPOSE int posix_memalign(void **Out, size_t A, size_t N) noexcept {
+  if (!validAlignment(A))
+    return EINVAL;
+  int Saved = errno;
+  void *P = __libc_memalign(A, N);
+  if (!P) {
+    errno = Saved; // posix_memalign reports through its result only
+    return ENOMEM;
+  }
+  *Out = P;
+  if (ThreadState *T = trackingThread())
+    countAlloc(T, N, P);
+  return 0;
+}
+
+HP_INTERPOSE void *aligned_alloc(size_t A, size_t N) noexcept {
+  HP_TRACKED(__libc_memalign(A, N), N);
+}
+
+HP_INTERPOSE void *memalign(size_t A, size_t N) noexcept {
+  HP_TRACKED(__libc_memalign(A, N), N);
+}
+
+HP_INTERPOSE void *valloc(size_t N) noexcept {
+  HP_TRACKED(__libc_valloc(N), N);
+}
+
+HP_INTERPOSE void *pvalloc(size_t N) noexcept {
+  HP_TRACKED(__libc_pvalloc(N), N);
+}
+
+// ---- operator new / delete ---------------------------------------------
+
+namespace {
+
+void *newImpl(size_t N) {
+  if (N == 0)
+    N = 1; // as libstdc++: a unique pointer
+  for (;;) {
+    if (void *P = malloc(N))
+      return P;
+    std::new_handler H = std::get_new_handler();
+    if (!H)
+      throw std::bad_alloc();
+    H();
+  }
+}
+
+void *newAlignedImpl(size_t N, std::align_val_t Al) {
+  size_t A = static_cast<size_t>(Al);
+  if (A < sizeof(void *))
+    A = sizeof(void *);
+  if (N == 0)
+    N = 1;
+  for (;;) {
+    void *P = nullptr;
+    if (posix_memalign(&P, A, N) == 0)
+      return P;
+    std::new_handler H = std::get_new_handler();
+    if (!H)
+      throw std::bad_alloc();
+    H();
+  }
+}
+
+template <class F> void *noThrow(F &&Fn) noexcept {
+  try {
+    return Fn();
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+} // namespace
+
+#define HP_NEW __attribute__((visibility("default"), weak))
+
+HP_NEW void *operator new(size_t N) { return newImpl(N); }
+HP_NEW void *operator new[](size_t N) { return newImpl(N); }
+HP_NEW void *operator new(size_t N, const std::nothrow_t &) noexcept {
+  return noThrow([&] { return newImpl(N); });
+}
+HP_NEW void *operator new[](size_t N, const std::nothrow_t &) noexcept {
+  return noThrow([&] { return newImpl(N); });
+}
+HP_NEW void *operator new(size_t N, std::align_val_t A) {
+  return newAlignedImpl(N, A);
+}
+HP_NEW void *operator new[](size_t N, std::align_val_t A) {
+  return newAlignedImpl(N, A);
+}
+HP_NEW void *operator new(size_t N, std::align_val_t A,
+                          const std::nothrow_t &) noexcept {
+  return noThrow([&] { return newAlignedImpl(N, A); });
+}
+HP_NEW void *operator new[](size_t N, std::align_val_t A,
+                            const std::nothrow_t &) noexcept {
+  return noThrow([&] { return newAlignedImpl(N, A); });
+}
+
+// Every delete frees through the global free: the block's usable size is
+// what the runtime counts, sized forms included (one rule for all frees).
+HP_NEW void operator delete(void *P) noexcept { free(P); }
+HP_NEW void operator delete[](void *P) noexcept { free(P); }
+HP_NEW void operator delete(void *P, const std::nothrow_t &) noexcept {
+  free(P);
+}
+HP_NEW void operator delete[](void *P, const std::nothrow_t &) noexcept {
+  free(P);
+}
+HP_NEW void operator delete(void *P, size_t) noexcept { free(P); }
+HP_NEW void operator delete[](void *P, size_t) noexcept { free(P); }
+HP_NEW void operator delete(void *P, std::align_val_t) noexcept { free(P); }
+HP_NEW void operator delete[](void *P, std::align_val_t) noexcept { free(P); }
+HP_NEW void operator delete(void *P, size_t, std::align_val_t) noexcept {
+  free(P);
+}
+HP_NEW void operator delete[](void *P, size_t, std::align_val_t) noexcept {
+  free(P);
+}
+HP_NEW void operator delete(void *P, std::align_val_t,
+                            const std::nothrow_t &) noexcept {
+  free(P);
+}
+HP_NEW void operator delete[](void *P, std::align_val_t,
+                              const std::nothrow_t &) noexcept {
+  free(P);
+}

@@ -1,0 +1,178 @@
+//===- AllocTracker.h - Allocations of measured calls -----------*- C++ -*-===//
+//
+// The interposed allocation functions (AllocHooks.cpp) call
+// trackingThread + countAlloc / countFree; everything here runs on the
+// allocating thread,
+// takes no lock, does no atomic RMW and allocates nothing in steady state.
+//
+// Attribution: each open frame of the shadow stack has a parallel
+// AllocCounters slot (AllocState::Stack, same index as the frame), valid
+// only while the frame's AllocMark is set (the enter hook clears it, so no
+// slot needs zeroing per call). An allocation adds to the top frame's slot;
+// when a marked frame closes (closeTop -> allocFrameClosed) its slot goes
+// into the function's per-thread totals, and with HOTPATH_ALLOC_CUMULATIVE
+// into its parent's slot too (inclusive, counted again at every level, the
+// rule of timing totals). Calls that allocated also push (id, bytes) on
+// the thread's event queue, for the bytes-per-call histogram.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_ALLOCTRACKER_H
+#define HOTPATH_RUNTIME_ALLOCTRACKER_H
+
+#include "core/EventQueue.h"
+#include "core/RuntimeScope.h" // InRuntime: the runtime's own allocations
+#include "core/ThreadState.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hotpath::rt {
+
+struct ThreadInfo;
+struct FunctionAlloc;
+struct Options;
+
+/// Bytes as the program asked for them; Usable and Freed at the blocks'
+/// usable size (malloc_usable_size), so that the two balance: a thread that
+/// frees all it allocated has Usable == Freed.
+struct AllocCounters {
+  uint64_t Bytes, Allocs, Freed, Frees, Usable;
+};
+
+/// Per function and thread: counters, and how many calls allocated at all
+/// (the others count as 0 bytes in the bytes-per-call histogram).
+struct AllocFnEntry {
+  AllocCounters C;
+  uint64_t CallsWithBytes;
+};
+
+/// One per ThreadState, mapped on its first tracked allocation and kept
+/// with the state when it is recycled.
+struct AllocState {
+  // The thread's allocations: those outside any measured function directly,
+  // those inside one when its frame closes (keeps the hot path short).
+  AllocCounters Totals;
+  AllocCounters *Stack;     // the frame's own allocations, same index as
+                            // ThreadState::Stack; valid with AllocMarkOwn
+  AllocCounters *Inherited; // cumulative: measured callees' (AllocMarkInh)
+  AllocFnEntry *Table;      // by function id
+};
+
+/// Frame::AllocMark bits.
+constexpr uint32_t AllocMarkOwn = 1, AllocMarkInh = 2;
+
+/// Caller field of the (id, bytes) events that calls which allocated push
+/// on their thread's event queue (the bytes-per-call histogram): the queue
+/// and its memory bound are shared with the timing events.
+constexpr uint32_t AllocEventCaller = ~1u;
+
+/// 0 off, 1 exclusive, 2 cumulative; set at session begin.
+extern uint32_t AllocMode __attribute__((visibility("hidden")));
+
+HP_COLD_CC AllocState *attachAllocState(ThreadState *T);
+/// Called by closeTop for a frame whose AllocMark is set (cold).
+HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F);
+
+/// The state to count into, or nullptr: tracking off (one load, tested
+/// first so that HOTPATH_ALLOC=0 costs almost nothing; AllocMode is 0
+/// outside sessions), no state yet, or the runtime's own allocation. A
+/// state not yet synced to this session counts into its thread totals (or
+/// into frames the previous session left open, which are then lost).
+inline __attribute__((always_inline)) ThreadState *trackingThread() {
+  if (!__atomic_load_n(&AllocMode, __ATOMIC_RELAXED))
+    return nullptr;
+  ThreadState *T = CurrentThread;
+  if (__builtin_expect(!T, 0) || InRuntime)
+    return nullptr;
+  return T;
+}
+
+/// The top frame's slot (marked), or the thread's totals outside any
+/// measured function.
+inline __attribute__((always_inline)) AllocCounters *topSlot(ThreadState *T,
+                                                             AllocState *A) {
+  Frame *F = T->Top;
+  if (F == T->Stack)
+    return &A->Totals;
+  AllocCounters *S = &A->Stack[F - T->Stack];
+  if (!(F->AllocMark & AllocMarkOwn)) {
+    *S = AllocCounters{};
+    F->AllocMark |= AllocMarkOwn;
+  }
+  return S;
+}
+
+inline __attribute__((always_inline)) AllocState *allocStateOf(ThreadState *T) {
+  AllocState *A = T->Alloc;
+  if (__builtin_expect(!A, 0))
+    A = attachAllocState(T);
+  return A;
+}
+
+inline __attribute__((always_inline)) uint64_t usableSize(void *P);
+
+/// One allocation of `N` requested bytes that succeeded, at `P`, on T.
+inline __attribute__((always_inline)) void countAlloc(ThreadState *T,
+                                                      uint64_t N, void *P) {
+  AllocState *A = allocStateOf(T);
+  if (!A)
+    return;
+  AllocCounters *S = topSlot(T, A);
+  S->Bytes += N;
+  S->Usable += usableSize(P);
+  ++S->Allocs;
+}
+
+/// One block freed whose usable size was `U`, on T.
+inline __attribute__((always_inline)) void countFree(ThreadState *T,
+                                                     uint64_t U) {
+  AllocState *A = allocStateOf(T);
+  if (!A)
+    return;
+  AllocCounters *S = topSlot(T, A);
+  S->Freed += U;
+  ++S->Frees;
+}
+
+/// malloc_usable_size of a live glibc block, read from its chunk header
+/// (what glibc's own function computes on x86-64, without the call): the
+/// chunk size minus the size field, minus the header of mmapped chunks.
+inline __attribute__((always_inline)) uint64_t usableSize(void *P) {
+  uint64_t Size = static_cast<uint64_t *>(P)[-1];
+  return (Size & ~uint64_t(7)) - ((Size & 2) ? 16 : 8);
+}
+
+// ---- session and drain side (under the drain lock unless noted) --------
+
+/// At session begin (not under the drain lock): decides the mode from the
+/// options, Valgrind and who owns malloc; appends at most one warning.
+void allocSessionBegin(const Options &O, bool UnderValgrind,
+                       std::vector<std::string> &Warnings);
+/// At session end, before the final drain: stop counting.
+void allocSessionEnd();
+/// Whether this session tracks allocations.
+bool allocTracked();
+/// Whether the hooks must keep a shadow stack for attribution even when
+/// nothing is timed (sampling rate 0).
+bool allocNeedsStack();
+/// The drain met an event with Caller == AllocEventCaller.
+void recordAllocEvent(uint32_t Id, uint64_t Bytes);
+/// Takes T's per-function table (zeroed): exited and final sweeps.
+void sweepAllocs(ThreadState *T);
+/// Adds T's totals to `I` and zeroes them (thread row).
+void takeThreadAllocs(ThreadState *T, ThreadInfo &I);
+/// Drops everything T holds (after fork: the parent's allocations).
+void discardAllocs(ThreadState *T);
+/// In a fork's child: discardAllocs for every state in use.
+void discardAllAllocs();
+/// The per-function aggregate for the snapshot, indexed by id; `Calls`
+/// gives each function's call count (zero-byte calls of the histogram).
+std::vector<FunctionAlloc>
+takeAllocAggregate(const std::vector<uint64_t> &Calls);
+void resetAllocAggregate();
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_ALLOCTRACKER_H

@@ -1,0 +1,81 @@
+//===- InternalThread.cpp - Threads and descriptors the runtime owns ------===//
+#include "base/InternalThread.h"
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hotpath::rt {
+
+int createInternalThread(pthread_t *Thread, void *(*Fn)(void *), void *Arg) {
+  sigset_t All, Old;
+  sigfillset(&All);
+  pthread_sigmask(SIG_BLOCK, &All, &Old); // inherited by the new thread
+  int R = pthread_create(Thread, nullptr, Fn, Arg);
+  pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+  return R;
+}
+
+bool OwnedFd::stillOurs() const {
+  struct stat St;
+  return Fd >= 0 && fstat(Fd, &St) == 0 && uint64_t(St.st_dev) == Dev &&
+         uint64_t(St.st_ino) == Ino;
+}
+
+void OwnedFd::release() {
+  if (stillOurs())
+    close(Fd);
+  Fd = -1;
+}
+
+namespace {
+
+// Where owned descriptors go: just below the soft limit, capped at 1024 so
+// that the kernel's descriptor table never grows past what select() and a
+// default limit allow (a higher number would cost the process memory).
+int highFdFloor() {
+  struct rlimit L;
+  rlim_t Max = 1024;
+  if (getrlimit(RLIMIT_NOFILE, &L) == 0 && L.rlim_cur < Max)
+    Max = L.rlim_cur;
+  return Max > 64 ? int(Max) - 32 : 3;
+}
+
+// Moves Fd high (close-on-exec) and records its identity; closes Fd.
+bool own(int Fd, OwnedFd &Out) {
+  int High = fcntl(Fd, F_DUPFD_CLOEXEC, highFdFloor());
+  if (High < 0)
+    High = fcntl(Fd, F_DUPFD_CLOEXEC, 3);
+  close(Fd);
+  struct stat St;
+  if (High < 0 || fstat(High, &St) != 0) {
+    if (High >= 0)
+      close(High);
+    return false;
+  }
+  Out.Fd = High;
+  Out.Dev = uint64_t(St.st_dev);
+  Out.Ino = uint64_t(St.st_ino);
+  return true;
+}
+
+} // namespace
+
+bool makeOwnedPipe(OwnedFd &Read, OwnedFd &Write) {
+  int P[2];
+  if (pipe2(P, O_CLOEXEC) != 0)
+    return false;
+  if (!own(P[0], Read)) {
+    close(P[1]);
+    return false;
+  }
+  if (!own(P[1], Write)) {
+    Read.release();
+    return false;
+  }
+  return true;
+}
+
+} // namespace hotpath::rt

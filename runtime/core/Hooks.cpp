@@ -1,0 +1,227 @@
+//===- Hooks.cpp - The hook ABI (abi.h) and the hooks' slow paths ---------===//
+#include "core/HotPath.h"
+#include "core/Registry.h"
+#include "core/SessionControl.h"
+
+#define HP_EXPORT extern "C" __attribute__((visibility("default")))
+
+using namespace hotpath::rt;
+
+// Each hook needs an address of its caller's frame: enter and exit are
+// called from the same wrapper frame, so both must see the same address (a
+// tail-called exit a little higher), and a deeper call's hooks a lower one.
+// The pass passes nothing. On x86-64 the hooks are two-instruction
+// trampolines that pass %rsp at entry (the return address's slot); no frame
+// pointer to set up; they jump through a pointer to the implementation for
+// the session's mode (timed with rdtsc or clock_gettime, or count-only), so
+// the fast path tests no mode. Elsewhere, the hook's own frame address.
+using HookFn = void (*)(hotpath_fn_desc *, uintptr_t);
+#define HP_IMPL extern "C" __attribute__((visibility("hidden"), used))
+// One enter/exit pair per timed mode: clock x (every call timed or
+// sampled) x (inclusive or exclusive).
+#define HP_TIMED_PAIR(Name, K, AllTimed, Excl)                                 \
+  HP_IMPL void hpEnter##Name(hotpath_fn_desc *D, uintptr_t Sp) {               \
+    hookEnter<ClockKind::K, AllTimed, Excl>(D, Sp);                            \
+  }                                                                            \
+  HP_IMPL void hpExit##Name(hotpath_fn_desc *D, uintptr_t Sp) {                \
+    hookExit<ClockKind::K, AllTimed, Excl>(D, Sp);                             \
+  }
+HP_TIMED_PAIR(TscAll, Tsc, 1, 0)
+HP_TIMED_PAIR(TscAllExcl, Tsc, 1, 1)
+HP_TIMED_PAIR(TscSampled, Tsc, 0, 0)
+HP_TIMED_PAIR(TscSampledExcl, Tsc, 0, 1)
+HP_TIMED_PAIR(MonoAll, Mono, 1, 0)
+HP_TIMED_PAIR(MonoAllExcl, Mono, 1, 1)
+HP_TIMED_PAIR(MonoSampled, Mono, 0, 0)
+HP_TIMED_PAIR(MonoSampledExcl, Mono, 0, 1)
+HP_IMPL void hpEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
+  hookEnterCount(D, Sp);
+}
+HP_IMPL void hpExitCount(hotpath_fn_desc *, uintptr_t) {}
+
+// Where the trampolines jump: constant-initialised (valid before any
+// constructor), switched at session begin. Any of them is correct outside
+// a session (they go to the slow path, which does nothing).
+HP_IMPL HookFn HpEnterTarget = hpEnterMonoSampled;
+HP_IMPL HookFn HpExitTarget = hpExitMonoSampled;
+
+#if defined(__x86_64__) && defined(__ELF__)
+asm(R"(
+  .text
+  .globl __hotpath_enter
+  .type __hotpath_enter,@function
+  .p2align 4
+__hotpath_enter:
+  .cfi_startproc
+  movq %rsp, %rsi
+  jmp *HpEnterTarget(%rip)
+  .cfi_endproc
+  .size __hotpath_enter, .-__hotpath_enter
+
+  .globl HpEnterLocal
+  .hidden HpEnterLocal
+  .set HpEnterLocal, __hotpath_enter
+
+  .globl __hotpath_exit
+  .type __hotpath_exit,@function
+  .p2align 4
+__hotpath_exit:
+  .cfi_startproc
+  movq %rsp, %rsi
+  jmp *HpExitTarget(%rip)
+  .cfi_endproc
+  .size __hotpath_exit, .-__hotpath_exit
+)");
+#else
+#define HP_SP() reinterpret_cast<uintptr_t>(__builtin_frame_address(0))
+HP_EXPORT void __hotpath_enter(hotpath_fn_desc *D) {
+  hookEnter<ClockKind::Auto>(D, HP_SP());
+}
+// Same function, hidden: Session.cpp compares its address with what the
+// global scope resolves __hotpath_enter to (a second runtime copy).
+extern "C" __attribute__((visibility("hidden"))) void
+HpEnterLocal(hotpath_fn_desc *) __attribute__((alias("__hotpath_enter")));
+HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) {
+  hookExit<ClockKind::Auto>(D, HP_SP());
+}
+#endif
+
+void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
+  bool AllTimed = CurrentConfig.Period == 1,
+       Exclusive = CurrentConfig.Exclusive;
+  static const HookFn Enter[8] = {hpEnterMonoSampled, hpEnterMonoSampledExcl,
+                                  hpEnterMonoAll,     hpEnterMonoAllExcl,
+                                  hpEnterTscSampled,  hpEnterTscSampledExcl,
+                                  hpEnterTscAll,      hpEnterTscAllExcl};
+  static const HookFn Exit[8] = {hpExitMonoSampled, hpExitMonoSampledExcl,
+                                 hpExitMonoAll,     hpExitMonoAllExcl,
+                                 hpExitTscSampled,  hpExitTscSampledExcl,
+                                 hpExitTscAll,      hpExitTscAllExcl};
+  unsigned I = unsigned(Tsc) * 4 + unsigned(AllTimed) * 2 + unsigned(Exclusive);
+  HookFn E = CountOnly ? hpEnterCount : Enter[I];
+  HookFn X = CountOnly ? hpExitCount : Exit[I];
+  __atomic_store_n(&HpEnterTarget, E, __ATOMIC_RELAXED);
+  __atomic_store_n(&HpExitTarget, X, __ATOMIC_RELAXED);
+}
+
+// Read by every instrumented object's registration constructor: its name is
+// the link error's advice when the runtime is missing (abi.h). Not
+// ASan-instrumented: a second runtime copy (detected, Session.cpp) defines
+// it too, which ASan would abort on as an ODR violation.
+extern "C" __attribute__((visibility("default"), used, no_sanitize("address")))
+const char HpLinkCheck __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
+
+HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs, uint64_t Count,
+                                  uint32_t AbiVersion) {
+  registerFunctions(Descs, Count, AbiVersion);
+}
+
+namespace hotpath::rt {
+
+void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks) {
+  foldEvent(T, Id, Ticks);
+}
+
+// Rare: abandoned frames, a mismatched exit, shadow stack full.
+namespace {
+// T is current and its in-hook counter counts this hook.
+void enterMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  uint64_t SpInv = ~uint64_t(Sp);
+  if (T->InHook > 1) {
+    // A handler interrupted a hook of this thread, which may hold the top
+    // frame in a register: push above everything, close nothing.
+    if (tryEnter<ClockKind::Auto, -1, -1, /*Force=*/true>(T, D, Sp))
+      return;
+  } else {
+    // Close frames that no longer exist: each exactly once, timed to now.
+    while (T->Top != T->Stack && T->Top->SpInv >= SpInv)
+      closeTop(T);
+    if (tryEnter(T, D, Sp))
+      return;
+  }
+  if (Id && T->Top >= T->Limit) {
+    // Deeper than the shadow stack: counted, not timed.
+    ++T->Overflow;
+    signalSafeAdd(&T->Counts[Id], 1);
+  }
+}
+
+void exitMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  if (!Id)
+    return;
+  if (T->Overflow && T->Top >= T->Limit) {
+    --T->Overflow;
+    return;
+  }
+  uint64_t SpInv = ~uint64_t(Sp);
+  if (T->InHook > 1) {
+    // Nested in an interrupted hook: close our own frame only.
+    if (T->Top->Id == Id && T->Top->SpInv >= SpInv)
+      closeTop(T);
+    return;
+  }
+  // Our frame is the lowest frame with our id among the top frames that
+  // are not above this exit's address; the ones above it were abandoned:
+  // close them first, each exactly once.
+  uint32_t Match = 0;
+  for (uint32_t Dp = depthOf(T); Dp && T->Stack[Dp].SpInv >= SpInv; --Dp)
+    if (T->Stack[Dp].Id == Id)
+      Match = Dp;
+  if (!Match)
+    return; // entered before this thread joined the session
+  while (depthOf(T) > Match)
+    closeTop(T);
+  closeTop(T);
+}
+} // namespace
+
+void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp) {
+  ThreadState *T = CurrentThread;
+  enterMarked(T, D, Sp);
+  hookOut(T);
+}
+
+// Rare: first call on this thread or of a session, count-only calls that
+// need a state, or no session at all.
+void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
+  if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED)) {
+    if (!lazySessionAllowed())
+      return;
+    beginLazySession();
+    if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+      return;
+  }
+  ThreadState *T = CurrentThread;
+  if (!T && !(T = attachThread())) {
+    // A signal handler interrupted this thread's attach: no state to write
+    // to yet. Count the call in the shared table (rare, so an atomic RMW
+    // is acceptable here); it is not timed.
+    countOrphan(__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED));
+    return;
+  }
+  if (T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    syncThread(T);
+  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED)) {
+    signalSafeAdd(&T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)],
+                  1);
+    return;
+  }
+  hookIn(T);
+  enterMarked(T, D, Sp);
+  hookOut(T);
+}
+
+void exitSlow(hotpath_fn_desc *D, uintptr_t Sp) {
+  ThreadState *T = CurrentThread;
+  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+    return;
+  if (!T || T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    return; // no session, or a call entered before this session began
+  hookIn(T);
+  exitMarked(T, D, Sp);
+  hookOut(T);
+}
+
+} // namespace hotpath::rt

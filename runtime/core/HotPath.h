@@ -1,0 +1,169 @@
+//===- HotPath.h - The enter and exit hooks' fast paths ---------*- C++ -*-===//
+//
+// Everything a measured call executes in steady state is in this header.
+// No lock, no atomic RMW, no allocation, no syscall; only this thread's
+// memory is written, so the hooks are async-signal-safe:
+//  - enter reserves its stack slot (Top++) before filling it; a slot is
+//    cleared (SpInv = 0) when popped, so a handler that interrupts between
+//    the two sees a frame that is never mistaken for an abandoned one;
+//  - exit reads its frame before popping it;
+//  - the queue push detects a push it interrupted and folds instead.
+// Anything unusual (no state yet, another session, abandoned frames,
+// mismatched exit, full queue) goes to a slow path in Hooks.cpp.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_HOTPATH_H
+#define HOTPATH_RUNTIME_HOTPATH_H
+
+#include "base/Clock.h"
+#include "core/ThreadState.h"
+#include "hotpath/abi.h"
+
+namespace hotpath::rt {
+
+// Slow paths. enterSlowIn is entered with the in-hook counter already
+// incremented by the fast path, and decrements it.
+void enterSlow(hotpath_fn_desc *D, uintptr_t Sp);
+void exitSlow(hotpath_fn_desc *D, uintptr_t Sp);
+void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp);
+HP_COLD_CC void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks);
+HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F); // AllocTracker
+
+#define HP_LIKELY(X) __builtin_expect(!!(X), 1)
+#define HP_UNLIKELY(X) __builtin_expect(!!(X), 0)
+#define HP_INLINE inline __attribute__((always_inline))
+
+HP_INLINE bool stateCurrent(ThreadState *T) {
+  return HP_LIKELY(T) &&
+         HP_LIKELY(T->Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED));
+}
+
+/// Records one finished timed call: queue it, or fold it when the queue is
+/// full or this push interrupted another one.
+HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
+                          uint64_t Ticks) {
+  if (HP_UNLIKELY(T->Q.push(Id, Caller, Ticks) != PushResult::Ok))
+    foldCold(T, Id, Ticks);
+}
+
+/// Opens a frame. Precondition (checked by the caller): T is current.
+/// Returns false when the slow path must handle the call.
+// The fast paths are compiled per session mode; -1 means "test at run
+// time" (the slow paths). AllTimed: sampling rate 1, every call is timed.
+// Excl: HOTPATH_TIME_EXCLUSIVE.
+template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1,
+          bool Force = false>
+HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+  Frame *Top = T->Top;
+  uint64_t SpInv = ~uint64_t(Sp);
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  // A top frame at or below our address was abandoned (longjmp, exit, an
+  // unwinder that skipped its cleanup); the slow path closes it. Id 0 is an
+  // unregistered function (never measured: 0 marks unpublished events).
+  if ((!Force && HP_UNLIKELY(Top->SpInv >= SpInv)) ||
+      HP_UNLIKELY(Top >= T->Limit) || HP_UNLIKELY(!Id))
+    return false;
+  Frame *F = Top + 1;
+  T->Top = F;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  F->Id = Id;
+  F->AllocMark = 0;
+  if constexpr (Excl != 0)
+    F->Child = 0;
+  F->SpInv = SpInv;
+  uint64_t Start = 0;
+  if constexpr (AllTimed == 1) {
+    Start = readTicksAs<K>();
+  } else if (HP_UNLIKELY(--__hotpath_fast.countdown <= 0)) {
+    // Shared with the wrappers' fast path (abi.h), which takes the calls
+    // before this one while the thread is armed.
+    __hotpath_fast.countdown = countdownReload(T->Period);
+    Start = readTicksAs<K>();
+  }
+  F->Start = Start;
+  return true;
+}
+
+/// Closes the top frame. Precondition: T is current and the top frame is
+/// this call's.
+template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1>
+HP_INLINE void closeTop(ThreadState *T) {
+  Frame *F = T->Top;
+  uint64_t Start = F->Start, Child = Excl != 0 ? F->Child : 0;
+  uint32_t Id = F->Id;
+  if (HP_UNLIKELY(F->AllocMark)) // this call allocated (AllocTracker.h)
+    allocFrameClosed(T, F);
+  bool Timed = AllTimed == 1 || Start;
+  uint64_t Now = Timed ? readTicksAs<K>() : 0;
+  Frame *P = F - 1;
+  T->Top = P;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  F->SpInv = 0;
+  if (!Timed) {
+    signalSafeAdd(&T->Counts[Id], 1);
+    return;
+  }
+  // A thread moved between cores with slightly skewed clocks can see time
+  // go back by a few ticks: clamp instead of wrapping around.
+  uint64_t Ticks = int64_t(Now - Start) < 0 ? 0 : Now - Start;
+  if (Excl == 1 || (Excl == -1 && HP_UNLIKELY(T->Exclusive))) {
+    P->Child += Ticks;
+    Ticks = Ticks > Child ? Ticks - Child : 0;
+  }
+  recordCall(T, Id, P->Id, Ticks);
+}
+
+/// Count-only mode (rate 0, Valgrind): one add, no shadow stack, no event;
+/// the exit hook does nothing.
+HP_INLINE void hookEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
+  ThreadState *T = CurrentThread;
+  if (HP_UNLIKELY(!stateCurrent(T)))
+    return enterSlow(D, Sp);
+  signalSafeAdd(&T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)],
+                1);
+}
+
+template <ClockKind K, int AllTimed = -1, int Excl = -1>
+HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
+  if constexpr (K == ClockKind::Auto)
+    if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+      return hookEnterCount(D, Sp);
+  ThreadState *T = CurrentThread;
+  if (HP_UNLIKELY(!stateCurrent(T)))
+    return enterSlow(D, Sp);
+  hookIn(T);
+  if (HP_UNLIKELY((!tryEnter<K, AllTimed, Excl>(T, D, Sp))))
+    return enterSlowIn(D, Sp);
+  hookOut(T);
+}
+
+template <ClockKind K, int AllTimed = -1, int Excl = -1>
+HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
+  if constexpr (K == ClockKind::Auto)
+    if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+      return; // counted at entry
+  ThreadState *T = CurrentThread;
+  if (HP_UNLIKELY(!stateCurrent(T)))
+    return exitSlow(D, Sp);
+  Frame *F = T->Top;
+  uint64_t SpInv = ~uint64_t(Sp);
+  // Ours when the id matches, the frame is not above this exit, and its
+  // parent is (the exit may be a tail call: its address is then a little
+  // above the enter's, never as high as the parent's). Anything else, e.g.
+  // an abandoned deeper recursive frame with our id, is sorted out slowly.
+  if (HP_UNLIKELY(F->Id != __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)) ||
+      HP_UNLIKELY(F->SpInv < SpInv) || HP_UNLIKELY(F[-1].SpInv >= SpInv))
+    return exitSlow(D, Sp);
+  // No in-hook mark needed: a handler never closes a live frame (ours is
+  // above anything it could find abandoned).
+  closeTop<K, AllTimed, Excl>(T);
+}
+
+/// Points the hook trampolines at the implementations for this session's
+/// mode (x86-64; elsewhere the hooks test the mode at each call).
+/// Sampling and exclusive time come from CurrentConfig (set before).
+void selectHookImplementations(bool CountOnly, bool Tsc);
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_HOTPATH_H

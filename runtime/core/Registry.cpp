@@ -1,0 +1,131 @@
+//===- Registry.cpp - Dense ids, merged by hash ---------------------------===//
+#include "core/Registry.h"
+#include "base/PageAlloc.h"
+
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <pthread.h>
+
+namespace hotpath::rt {
+namespace {
+
+constexpr uint32_t HashSlots = 2 * MaxFunctions; // open addressing, <= 50%
+constexpr size_t ArenaBytes = 1 << 20;
+
+// All constant-initialised: no constructor of ours has to run first. The
+// registry lock is the innermost: taken after the session and drain locks
+// (Session.cpp, at SessLock), never before them.
+pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
+FnRecord *Records = nullptr; // reserved, index = id
+uint32_t *HashTable = nullptr;
+std::atomic<uint32_t> Count{0};
+std::atomic<bool> MainSeen{false};
+bool WarnedAbi = false, WarnedFull = false;
+char *Arena = nullptr;
+size_t ArenaLeft = 0;
+
+const char *copyString(const char *S) {
+  if (!S)
+    S = "";
+  size_t N = strlen(S) + 1;
+  if (N > ArenaLeft) {
+    size_t Bytes = N > ArenaBytes ? N : ArenaBytes;
+    char *P = static_cast<char *>(reservePages(Bytes));
+    if (!P)
+      return "";
+    Arena = P;
+    ArenaLeft = Bytes;
+  }
+  char *Out = Arena;
+  memcpy(Out, S, N);
+  Arena += N;
+  ArenaLeft -= N;
+  return Out;
+}
+
+uint32_t slotOf(uint64_t Hash) {
+  Hash ^= Hash >> 33;
+  Hash *= 0xff51afd7ed558ccdull;
+  Hash ^= Hash >> 33;
+  return uint32_t(Hash) & (HashSlots - 1);
+}
+
+uint32_t idFor(const hotpath_fn_desc &D) {
+  uint32_t S = slotOf(D.hash);
+  for (;; S = (S + 1) & (HashSlots - 1)) {
+    uint32_t Id = HashTable[S];
+    if (!Id)
+      break;
+    if (Records[Id].Hash == D.hash)
+      return Id;
+  }
+  uint32_t N = Count.load(std::memory_order_relaxed);
+  if (N + 1 >= MaxFunctions) {
+    if (!WarnedFull)
+      fprintf(stderr,
+              "hotpath: more than %u measured functions; the rest "
+              "are not measured\n",
+              MaxFunctions - 1);
+    WarnedFull = true;
+    return 0;
+  }
+  uint32_t Id = N + 1;
+  FnRecord &R = Records[Id];
+  R.Hash = D.hash;
+  R.Flags = D.flags;
+  R.Line = D.line;
+  R.Name = copyString(D.name);
+  R.Symbol = copyString(D.symbol);
+  R.File = copyString(D.file);
+  HashTable[S] = Id;
+  Count.store(Id, std::memory_order_release); // publishes the record
+  return Id;
+}
+
+} // namespace
+
+void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
+                       uint32_t AbiVersion) {
+  pthread_mutex_lock(&Lock);
+  if (!Records) {
+    Records =
+        static_cast<FnRecord *>(reservePages(sizeof(FnRecord) * MaxFunctions));
+    HashTable =
+        static_cast<uint32_t *>(reservePages(sizeof(uint32_t) * HashSlots));
+  }
+  for (uint64_t I = 0; Records && HashTable && I < N; ++I) {
+    hotpath_fn_desc *D = Descs[I];
+    if (!D)
+      continue;
+    if (AbiVersion != HOTPATH_ABI_VERSION ||
+        D->abi_version != HOTPATH_ABI_VERSION) {
+      if (!WarnedAbi)
+        fprintf(stderr,
+                "hotpath: ignoring functions built for hook ABI version %u "
+                "(this runtime speaks %u); rebuild with the matching plugin\n",
+                D->abi_version != HOTPATH_ABI_VERSION ? D->abi_version
+                                                      : AbiVersion,
+                HOTPATH_ABI_VERSION);
+      WarnedAbi = true;
+      continue;
+    }
+    if (D->runtime_id)
+      continue; // registered already (a module's constructor ran twice)
+    uint32_t Id = idFor(*D);
+    if (Id && (D->flags & HOTPATH_FN_MAIN))
+      MainSeen.store(true, std::memory_order_release);
+    __atomic_store_n(&D->runtime_id, Id, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&Lock);
+}
+
+uint32_t functionCount() { return Count.load(std::memory_order_acquire); }
+const FnRecord &functionRecord(uint32_t Id) { return Records[Id]; }
+bool mainRegistered() { return MainSeen.load(std::memory_order_acquire); }
+
+void registryLock() { pthread_mutex_lock(&Lock); }
+void registryUnlock() { pthread_mutex_unlock(&Lock); }
+void registryResetLockInChild() { pthread_mutex_init(&Lock, nullptr); }
+
+} // namespace hotpath::rt

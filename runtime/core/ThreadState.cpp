@@ -1,0 +1,230 @@
+//===- ThreadState.cpp - Per-thread states: attach, exit, recycle ---------===//
+#include "core/ThreadState.h"
+#include "core/HotPath.h"
+#include "core/Registry.h"
+#include "core/RuntimeScope.h"
+
+#include <cstddef>
+#include <cstring>
+#include <new>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace hotpath::rt {
+
+__thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
+    nullptr;
+__thread uint32_t InRuntime __attribute__((tls_model("initial-exec"))) = 0;
+} // namespace hotpath::rt
+
+// The fast path's state (abi.h). Initialised off: a thread's first call
+// takes the hooks, which attach and arm it.
+extern "C" {
+__attribute__((
+    visibility("default"))) __thread hotpath_fast_state __hotpath_fast
+    __attribute__((tls_model("initial-exec"))) = {hotpath::rt::FastPathOff, 0,
+                                                  0, nullptr};
+// Not ASan-instrumented: a second runtime copy in the process (detected and
+// reported, Session.cpp) defines it too, which ASan would abort on as an
+// ODR violation before the warning.
+__attribute__((visibility("default"),
+               no_sanitize("address"))) uint32_t __hotpath_epoch = 0;
+}
+static_assert(offsetof(hotpath_fast_state, epoch) == 0 &&
+                  offsetof(hotpath_fast_state, countdown) == 8 &&
+                  offsetof(hotpath_fast_state, counts) == 16,
+              "the pass's inline asm (pass/FastPath.cpp) uses these offsets");
+
+namespace hotpath::rt {
+
+extern uint32_t GlobalEpoch __attribute__((alias("__hotpath_epoch")));
+uint32_t CountOnlyMode = 0;
+SessionConfig CurrentConfig;
+
+namespace {
+std::atomic<ThreadState *> Head{nullptr};
+pthread_key_t ExitKey;
+pthread_once_t KeyOnce = PTHREAD_ONCE_INIT;
+// Who takes an exited thread's state (the drain: deliverExitedThread),
+// registered from above (Session.cpp) so that thread state depends on
+// nothing of the drain's. Null before the first session: nothing to take.
+void (*ExitSink)(ThreadState *) = nullptr;
+
+// Set while this thread attaches, so that a signal handler's hook that
+// interrupts the attach does nothing instead of attaching twice.
+__thread uint32_t Attaching __attribute__((tls_model("initial-exec"))) = 0;
+
+// Runs when a thread that had a state exits: hand the state to the drain,
+// which delivers its last events and recycles it.
+void onThreadExit(void *P) {
+  auto *T = static_cast<ThreadState *>(P);
+  pthread_getname_np(pthread_self(), T->Name, sizeof T->Name);
+  // Frames still open end with the thread: pthread_exit or a cancellation
+  // through C code, which has no cleanups to run the exit hooks. Each is
+  // closed once, timed to now, as an abandoned frame after longjmp is. (C++
+  // frames were closed by their cleanups during the forced unwind.)
+  if (T->InHook == 0 && T->Epoch != 0 &&
+      T->Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    while (T->Top != T->Stack)
+      closeTop(T);
+  if (CurrentThread == T)
+    CurrentThread = nullptr;
+  // Later destructors may still call wrappers: they must take the hooks
+  // (which attach a new state), not count into this recycled table.
+  __hotpath_fast.epoch = FastPathOff;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  T->Status.store(ThreadExited, std::memory_order_release);
+  // Deliver now rather than at the next sweep: the state is recycled at
+  // once (no drain thread under Valgrind), and nothing waits for the drain.
+  void (*Sink)(ThreadState *) = __atomic_load_n(&ExitSink, __ATOMIC_ACQUIRE);
+  if (Sink && __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    Sink(T);
+}
+
+void makeKey() { pthread_key_create(&ExitKey, onThreadExit); }
+
+ThreadState *newState() {
+  void *Mem = mapPages(sizeof(ThreadState));
+  if (!Mem)
+    return nullptr;
+  auto *T = new (Mem) ThreadState();
+  // Reserved, not committed: pages become resident as deep as the program
+  // goes and as many functions as the thread calls.
+  // One spare frame before the sentinel: the exit hook may read Stack[-1].
+  T->Stack = static_cast<Frame *>(reservePages(sizeof(Frame) * (MaxDepth + 1)));
+  if (T->Stack) {
+    ++T->Stack;
+    T->Top = T->Stack;
+    T->Limit = T->Stack + MaxDepth - 1;
+  }
+  T->Counts = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
+  T->Fold =
+      static_cast<FoldEntry *>(reservePages(sizeof(FoldEntry) * MaxFunctions));
+  if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init())
+    return nullptr; // out of address space: this thread is not measured
+  T->Stack[0].Id = NoCaller;
+  T->Status.store(ThreadLive, std::memory_order_relaxed);
+  // Push on the list (lock-free: a signal handler may attach too).
+  ThreadState *Old = Head.load(std::memory_order_relaxed);
+  do
+    T->Next.store(Old, std::memory_order_relaxed);
+  while (!Head.compare_exchange_weak(Old, T, std::memory_order_release,
+                                     std::memory_order_relaxed));
+  return T;
+}
+
+ThreadState *claimFree() {
+  for (ThreadState *T = Head.load(std::memory_order_acquire); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    uint32_t Expected = ThreadFree;
+    if (T->Status.load(std::memory_order_relaxed) == ThreadFree &&
+        T->Status.compare_exchange_strong(Expected, ThreadLive,
+                                          std::memory_order_acquire))
+      return T;
+  }
+  return nullptr;
+}
+} // namespace
+
+ThreadState *attachThread() {
+  if (Attaching)
+    return nullptr;
+  RuntimeScope InRt; // pthread_setspecific may allocate
+  Attaching = 1;
+  pthread_once(&KeyOnce, makeKey);
+  ThreadState *T = claimFree();
+  if (!T)
+    T = newState();
+  if (T) {
+    T->Tid = uint64_t(syscall(SYS_gettid));
+    T->Self = pthread_self();
+    T->Name[0] = 0;
+    T->Epoch = 0;
+    T->Top = T->Stack;
+    T->Overflow = 0;
+    T->InHook = 0;
+    pthread_setspecific(ExitKey, T);
+    CurrentThread = T;
+  }
+  Attaching = 0;
+  return T;
+}
+
+void syncThread(ThreadState *T) {
+  // Acquire: the session's settings were written before its epoch.
+  uint32_t Epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_ACQUIRE);
+  // Frames left open by the previous session: clear them, so that a slot
+  // reserved but not yet filled never shows a stale address (see HotPath.h).
+  for (Frame *F = T->Stack + 1; F <= T->Top + 1 && F < T->Limit; ++F)
+    F->SpInv = 0;
+  T->Top = T->Stack;
+  T->Overflow = 0;
+  T->InHook = 0;
+  T->Period = CurrentConfig.Period;
+  T->Exclusive = CurrentConfig.Exclusive;
+  T->Epoch = Epoch;
+  // This thread's fast path: the first call is timed (countdown 1), then
+  // one in Period.
+  hotpath_fast_state &Fast = __hotpath_fast;
+  Fast.countdown = CurrentConfig.Period == ~0ull ? INT64_MAX : 1;
+  Fast.counts = T->Counts;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Fast.epoch = CurrentConfig.FastPath ? Epoch : FastPathOff;
+}
+
+namespace {
+std::atomic<uint64_t *> Orphans{nullptr};
+} // namespace
+
+void countOrphan(uint32_t Id) {
+  uint64_t *O = Orphans.load(std::memory_order_acquire);
+  if (!O) {
+    auto *New = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
+    if (!New)
+      return;
+    if (!Orphans.compare_exchange_strong(O, New))
+      unreservePages(New, 8 * MaxFunctions); // another thread won: O is set
+    else
+      O = New;
+  }
+  if (Id && Id < MaxFunctions)
+    __atomic_fetch_add(&O[Id], 1, __ATOMIC_RELAXED);
+}
+
+uint64_t takeOrphans(uint32_t Id) {
+  uint64_t *O = Orphans.load(std::memory_order_acquire);
+  if (!O || Id >= MaxFunctions || !__atomic_load_n(&O[Id], __ATOMIC_RELAXED))
+    return 0;
+  return __atomic_exchange_n(&O[Id], 0, __ATOMIC_RELAXED);
+}
+
+ThreadState *threadList() { return Head.load(std::memory_order_acquire); }
+
+void setThreadExitSink(void (*Sink)(ThreadState *T)) {
+  __atomic_store_n(&ExitSink, Sink, __ATOMIC_RELEASE);
+}
+
+void clearTables(ThreadState *T, uint32_t NumIds) {
+  // Only write what is non-zero: writing zeros would commit pages.
+  for (uint32_t I = 1; I <= NumIds && I < MaxFunctions; ++I) {
+    if (T->Counts[I])
+      T->Counts[I] = 0;
+    if (T->Fold[I].Timed)
+      T->Fold[I] = FoldEntry{};
+  }
+}
+
+void resetThreadsInChild() {
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    if (T->Status.load() == ThreadFree)
+      continue;
+    T->Q.discardAll();
+    clearTables(T, functionCount());
+    T->DrainCalls = 0;
+    if (T != CurrentThread)
+      T->Status.store(ThreadFree); // its thread was not copied
+  }
+}
+
+} // namespace hotpath::rt

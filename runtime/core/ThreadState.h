@@ -1,0 +1,187 @@
+//===- ThreadState.h - What one thread owns: stack, queue -------*- C++ -*-===//
+//
+// One ThreadState per thread that ever ran a measured call, mmap'd (never
+// malloc'd) and never unmapped: a detached thread still running after main
+// returns can keep touching it safely. States live on a lock-free list; an
+// exited thread's state is drained, then recycled for the next new thread.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_THREADSTATE_H
+#define HOTPATH_RUNTIME_THREADSTATE_H
+
+#include "core/EventQueue.h"
+#include "hotpath/abi.h"
+
+#include <atomic>
+#include <cstdint>
+#include <pthread.h>
+
+namespace hotpath::rt {
+
+/// One open measured call on the shadow stack. SpInv is the bitwise NOT of
+/// the enter hook's frame address, so that a zeroed slot (never written,
+/// or cleared at exit) never looks like an abandoned deeper frame.
+struct Frame {
+  uint64_t Start; // ticks at entry; 0 = this call is not timed
+  uint64_t SpInv; // ~stack address of the call
+  uint64_t Child; // ticks spent in measured children (exclusive time)
+  uint32_t Id;    // function id; NoCaller in the sentinel Stack[0]
+  // Non-zero when this call allocated: its AllocState::Stack slot is valid
+  // (AllocTracker.h). Cleared at entry.
+  uint32_t AllocMark;
+};
+constexpr uint32_t NoCaller = ~0u;
+
+/// Events folded by the producer when its queue is full (or a signal
+/// handler interrupted a push): exact counts and sums. MinInv stores ~min
+/// so that an untouched (zero) entry means "none".
+struct FoldEntry {
+  uint64_t Timed, SumTicks, MaxTicks, MinInv;
+};
+
+constexpr uint32_t MaxDepth = 1u << 18; // shadow stack frames per thread
+
+enum ThreadStatus : uint32_t {
+  ThreadFree = 0,
+  ThreadLive = 1,
+  ThreadExited = 2
+};
+
+struct ThreadState {
+  // Hot, written only by the owning thread: kept together at the front.
+  uint32_t Epoch;     // session this state is synced to
+  uint32_t Overflow;  // calls deeper than MaxDepth, open
+  Frame *Top;         // the top open frame; Stack when none is open
+  Frame *Limit;       // Stack + MaxDepth - 1: no frame at or past it
+  Frame *Stack;       // Stack[0] is a sentinel
+  uint64_t Period;    // 1/rate; ~0 = never time (count only). The countdown
+                      // to the next timed call is __hotpath_fast.countdown.
+  uint64_t *Counts;   // calls not timed, by id
+  FoldEntry *Fold;    // timed calls folded instead of queued, by id
+  uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
+  // Hooks of this thread in progress: 1 in a hook, more in a signal
+  // handler's hook that interrupted one. A nested hook never closes a frame
+  // but its own: the interrupted one may hold the top frame in a register.
+  uint32_t InHook;
+  struct AllocState *Alloc; // allocation tracking (AllocTracker.h), lazily
+  EventQueue Q;
+
+  // Cold.
+  uint64_t Tid;
+  pthread_t Self;
+  char Name[16];
+  uint64_t DrainCalls; // drain side: calls delivered this session
+  // Written by the owner at exit, by the drain when recycling and by a new
+  // thread claiming it: its own line.
+  alignas(64) std::atomic<uint32_t> Status;
+  std::atomic<ThreadState *> Next; // list link, set once
+};
+
+/// Open frames on T's shadow stack.
+inline uint32_t depthOf(const ThreadState *T) {
+  return uint32_t(__atomic_load_n(&T->Top, __ATOMIC_RELAXED) - T->Stack);
+}
+
+/// This thread's state, or nullptr before its first measured call.
+/// Initial-exec TLS: one %fs-relative load, no __tls_get_addr call.
+extern __thread ThreadState *CurrentThread
+    __attribute__((tls_model("initial-exec")));
+
+/// The running session's number; 0 outside a session. Hooks compare it with
+/// their state's Epoch (a relaxed load: at worst a call at the boundary is
+/// counted or not). A hidden alias of __hotpath_epoch (abi.h), which the
+/// wrappers' fast path compares with __hotpath_fast.epoch.
+extern uint32_t GlobalEpoch __attribute__((visibility("hidden")));
+/// __hotpath_fast.epoch of a thread whose fast path is not armed: never a
+/// session's number.
+constexpr uint32_t FastPathOff = ~0u;
+/// Non-zero while the session counts calls without timing them (sampling
+/// rate 0, or Valgrind): the hooks then keep no shadow stack at all. Set
+/// before GlobalEpoch at session begin.
+extern uint32_t CountOnlyMode __attribute__((visibility("hidden")));
+/// Settings copied into each state when it syncs to a new session.
+struct SessionConfig {
+  uint64_t Period = 1; // ~0 = count only
+  bool Exclusive = false;
+  // Wrappers may count calls inline (abi.h): no call of this session needs
+  // a shadow-stack frame.
+  bool FastPath = false;
+};
+
+/// The sampling countdown's value after a timed call: Period, clamped.
+inline int64_t countdownReload(uint64_t Period) {
+  return Period > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(Period);
+}
+extern SessionConfig CurrentConfig __attribute__((visibility("hidden")));
+
+/// Gives the calling thread a state (claims a free one or maps a new one),
+/// or nullptr (out of memory, or re-entered from a signal handler).
+ThreadState *attachThread();
+/// Resets a state's stack and sampling for the current session.
+void syncThread(ThreadState *T);
+/// First state of the list (then follow Next).
+ThreadState *threadList();
+/// Registers who takes a state when its thread exits during a session (the
+/// drain's deliverExitedThread): called with the state marked
+/// ThreadExited, from the exiting thread.
+void setThreadExitSink(void (*Sink)(ThreadState *T));
+/// Zeroes the per-function tables of `T` for ids 1..NumIds.
+void clearTables(ThreadState *T, uint32_t NumIds);
+/// In a fork's child, for the session that restarts there: empties each
+/// state's queue and tables; the states of threads the fork did not copy
+/// become free.
+void resetThreadsInChild();
+
+/// Calls made where no state could be attached (a signal handler that
+/// interrupted its thread's first call): counted in a shared table.
+void countOrphan(uint32_t Id);
+/// Takes (and zeroes) the orphan count of `Id`.
+uint64_t takeOrphans(uint32_t Id);
+
+/// In-hook counter: single instructions, so a handler cannot tear them.
+inline __attribute__((always_inline)) void hookIn(ThreadState *T) {
+#if defined(__x86_64__)
+  asm volatile("incl %0" : "+m"(T->InHook)::"memory");
+#else
+  ++T->InHook;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+#endif
+}
+inline __attribute__((always_inline)) void hookOut(ThreadState *T) {
+#if defined(__x86_64__)
+  asm volatile("decl %0" : "+m"(T->InHook)::"memory");
+#else
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  --T->InHook;
+#endif
+}
+
+/// Store-add that a signal handler cannot tear: a single instruction on
+/// x86-64 (not locked: only this thread writes).
+inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P,
+                                                         uint64_t V) {
+#if defined(__x86_64__)
+  asm volatile("addq %1, %0" : "+m"(*P) : "r"(V));
+#else
+  __atomic_store_n(P, __atomic_load_n(P, __ATOMIC_RELAXED) + V,
+                   __ATOMIC_RELAXED);
+#endif
+}
+
+/// Folds one timed call into the thread's table (queue full or nested).
+inline __attribute__((always_inline)) void
+foldEvent(ThreadState *T, uint32_t Id, uint64_t Ticks) {
+  FoldEntry &E = T->Fold[Id];
+  signalSafeAdd(&E.Timed, 1);
+  signalSafeAdd(&E.SumTicks, Ticks);
+  // Min and max may miss one extreme if a handler folds the same function
+  // between this load and store; counts and sums stay exact.
+  if (Ticks > E.MaxTicks)
+    E.MaxTicks = Ticks;
+  if (~Ticks > E.MinInv)
+    E.MinInv = ~Ticks;
+}
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_THREADSTATE_H

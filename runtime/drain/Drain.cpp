@@ -1,0 +1,283 @@
+//===- Drain.cpp - Sweeping the queues into per-function statistics -------===//
+#include "drain/Drain.h"
+#include "alloc/AllocTracker.h"
+#include "base/Clock.h"
+#include "base/InternalThread.h"
+#include "core/Registry.h"
+#include "core/ThreadState.h"
+#include "drain/Sweep.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <ctime>
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+
+namespace hotpath::rt {
+namespace {
+
+// The drain lock: after SessLock, before the registry lock (the order is
+// written out at SessLock, Session.cpp).
+pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
+Aggregate *Agg = nullptr; // built on first use, never destroyed: detached
+                          // threads may outlive static destructors
+
+// Drain thread control. Taken alone, or under the session lock; never held
+// while the drain lock is taken.
+pthread_mutex_t CtlMu = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t CtlCond;
+bool Running = false, Stop = false;
+std::atomic<bool> Paused{false};
+unsigned Interval = 50;
+pthread_t Thread;
+
+inline uint64_t toNs(uint64_t Ticks, double R) {
+  return uint64_t(double(Ticks) * R + 0.5);
+}
+
+void takeAllOrphans(Aggregate &A) {
+  uint32_t N = functionCount();
+  if (A.Timing.size() < N + 1)
+    growTiming(A, N);
+  for (uint32_t I = 1; I <= N; ++I)
+    A.Timing[I].Untimed += takeOrphans(I);
+}
+
+// Untimed calls and folded timed calls of one thread, then zeroed.
+void mergeTables(ThreadState *T, Aggregate &A) {
+  uint32_t N = functionCount();
+  if (A.Timing.size() < N + 1)
+    growTiming(A, N);
+  for (uint32_t I = 1; I <= N && I < MaxFunctions; ++I) {
+    uint64_t C = T->Counts[I];
+    FoldEntry F = T->Fold[I];
+    if (!C && !F.Timed)
+      continue;
+    DrainTiming &D = A.Timing[I];
+    D.Untimed += C;
+    T->DrainCalls += C + F.Timed;
+    if (F.Timed) {
+      D.Folded += F.Timed;
+      D.SumTicks += F.SumTicks;
+      uint64_t Min = ~F.MinInv, Max = F.MaxTicks;
+      D.FoldMin = Min < D.FoldMin ? Min : D.FoldMin;
+      D.FoldMax = Max > D.FoldMax ? Max : D.FoldMax;
+    }
+  }
+  clearTables(T, N);
+}
+
+// Another thread's open frames at session end: read racily (it may still
+// run), counted once as calls without a time.
+void countOpenFrames(ThreadState *T, Aggregate &A) {
+  uint32_t Depth = depthOf(T);
+  for (uint32_t D = 1; D <= Depth && D < MaxDepth; ++D) {
+    uint32_t Id = __atomic_load_n(&T->Stack[D].Id, __ATOMIC_RELAXED);
+    if (!Id || Id == NoCaller)
+      continue;
+    if (Id >= A.Timing.size())
+      growTiming(A, Id);
+    ++A.Timing[Id].Untimed;
+    ++T->DrainCalls;
+  }
+}
+
+// By tid through /proc, not pthread_getname_np(T->Self): a thread may be
+// exiting right now and its pthread descriptor be gone.
+void readThreadName(uint64_t Tid, char *Out, size_t Size) {
+  char Path[64];
+  snprintf(Path, sizeof Path, "/proc/self/task/%llu/comm",
+           (unsigned long long)Tid);
+  Out[0] = 0;
+  int Fd = open(Path, O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return;
+  ssize_t N = read(Fd, Out, Size - 1);
+  close(Fd);
+  N = N < 0 ? 0 : N;
+  while (N > 0 && (Out[N - 1] == '\n' || Out[N - 1] == 0))
+    --N;
+  Out[N] = 0;
+}
+
+ThreadInfo infoOf(ThreadState *T, bool Exited) {
+  ThreadInfo I;
+  I.Tid = T->Tid;
+  I.Name = T->Name;
+  I.Events = T->DrainCalls;
+  I.Exited = Exited;
+  takeThreadAllocs(T, I);
+  return I;
+}
+
+void *drainMain(void *) {
+  InRuntime = 1; // the drain's allocations are the runtime's own
+  // Born with every signal blocked (createInternalThread): signals go to
+  // the program's threads.
+  pthread_setname_np(pthread_self(), "hotpath-drain");
+  pthread_mutex_lock(&CtlMu);
+  while (!Stop) {
+    timespec D;
+    clock_gettime(CLOCK_MONOTONIC, &D);
+    uint64_t Ns = uint64_t(D.tv_nsec) + uint64_t(Interval) * 1000000u;
+    D.tv_sec += time_t(Ns / 1000000000u);
+    D.tv_nsec = long(Ns % 1000000000u);
+    while (!Stop && pthread_cond_timedwait(&CtlCond, &CtlMu, &D) != ETIMEDOUT)
+      ;
+    if (Stop)
+      break;
+    if (Paused.load(std::memory_order_relaxed))
+      continue;
+    pthread_mutex_unlock(&CtlMu);
+    drainLock();
+    sweepAll(false);
+    drainUnlock();
+    pthread_mutex_lock(&CtlMu);
+  }
+  pthread_mutex_unlock(&CtlMu);
+  return nullptr;
+}
+
+} // namespace
+
+void drainLock() { pthread_mutex_lock(&Lock); }
+void drainUnlock() { pthread_mutex_unlock(&Lock); }
+void drainResetLockInChild() {
+  pthread_mutex_init(&Lock, nullptr);
+  pthread_mutex_init(&CtlMu, nullptr);
+}
+
+Aggregate &aggregate() {
+  if (!Agg)
+    Agg = new Aggregate();
+  return *Agg;
+}
+
+std::vector<FunctionTiming> takeTiming(uint32_t N) {
+  Aggregate &A = aggregate();
+  double R = A.NsPerTick;
+  std::vector<FunctionTiming> Out(N + 1);
+  for (uint32_t I = 0; I <= N && I < A.Timing.size(); ++I) {
+    DrainTiming &D = A.Timing[I];
+    FunctionTiming &F = Out[I];
+    uint64_t Queued = D.Hist.count();
+    F.Timed = Queued + D.Folded;
+    F.Calls = F.Timed + D.Untimed;
+    F.TotalNs = toNs(D.SumTicks, R);
+    uint64_t Min = D.FoldMin, Max = D.FoldMax;
+    F.Hist = std::move(D.Hist);
+    F.Hist.setScale(R);
+    if (D.Folded) {
+      F.MinNs = toNs(Min, R);
+      F.MaxNs = toNs(Max, R);
+    }
+    if (Queued) {
+      F.MinNs = std::min(F.MinNs, F.Hist.min());
+      F.MaxNs = std::max(F.MaxNs, F.Hist.max());
+    }
+  }
+  A.Timing.clear();
+  return Out;
+}
+
+void resetAggregate() {
+  aggregate() = Aggregate();
+  resetAllocAggregate();
+}
+
+namespace {
+void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
+  uint32_t St = T->Status.load(std::memory_order_acquire);
+  if (St == ThreadFree)
+    return;
+  uint64_t N = sweepQueue(A, T->Q);
+  A.Events += N;
+  T->DrainCalls += N;
+  if (St == ThreadExited || Final)
+    sweepAllocs(T);
+  if (St == ThreadExited || Final)
+    mergeTables(T, A);
+  if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
+    countOpenFrames(T, A);
+  if (St == ThreadExited) {
+    A.Exited.push_back(infoOf(T, true));
+    T->DrainCalls = 0;
+    T->Status.store(ThreadFree, std::memory_order_release);
+  }
+}
+} // namespace
+
+void sweepAll(bool Final, uint32_t Epoch) {
+  Aggregate &A = aggregate();
+  ++A.Sweeps;
+  A.NsPerTick = nsPerTick(); // calibrates early (it may spin 1 ms once)
+  if (A.Timing.size() < functionCount() + 1)
+    growTiming(A, 0);
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed))
+    sweepOne(A, T, Final, Epoch);
+  if (Final)
+    takeAllOrphans(A);
+}
+
+void deliverExitedThread(ThreadState *T) {
+  RuntimeScope InRt;
+  drainLock();
+  if (T->Status.load(std::memory_order_acquire) == ThreadExited)
+    sweepOne(aggregate(), T, false, 0);
+  drainUnlock();
+}
+
+void collectLiveThreads(std::vector<ThreadInfo> &Out) {
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    if (T->Status.load(std::memory_order_acquire) != ThreadLive)
+      continue;
+    if (!T->DrainCalls)
+      continue; // attached, but nothing measured in this session
+    readThreadName(T->Tid, T->Name, sizeof T->Name);
+    Out.push_back(infoOf(T, false));
+    T->DrainCalls = 0;
+  }
+}
+
+void startDrainThread(unsigned IntervalMs) {
+  pthread_mutex_lock(&CtlMu);
+  if (Running) {
+    pthread_mutex_unlock(&CtlMu);
+    return;
+  }
+  pthread_condattr_t Attr;
+  pthread_condattr_init(&Attr);
+  pthread_condattr_setclock(&Attr, CLOCK_MONOTONIC);
+  pthread_cond_init(&CtlCond, &Attr);
+  pthread_condattr_destroy(&Attr);
+  Interval = IntervalMs ? IntervalMs : 1;
+  Stop = false;
+  Running = createInternalThread(&Thread, drainMain, nullptr) == 0;
+  pthread_mutex_unlock(&CtlMu);
+}
+
+void stopDrainThread() {
+  pthread_mutex_lock(&CtlMu);
+  if (!Running) {
+    pthread_mutex_unlock(&CtlMu);
+    return;
+  }
+  Stop = true;
+  pthread_cond_signal(&CtlCond);
+  pthread_mutex_unlock(&CtlMu);
+  pthread_join(Thread, nullptr);
+  Running = false;
+}
+
+void forgetDrainThreadInChild() {
+  Running = false;
+  Stop = false;
+}
+
+void setDrainPaused(bool P) { Paused.store(P, std::memory_order_relaxed); }
+
+} // namespace hotpath::rt

@@ -1,0 +1,76 @@
+//===- Drain.h - The drain thread and the aggregator ------------*- C++ -*-===//
+//
+// One drain thread sweeps every thread's queue each HOTPATH_DRAIN_INTERVAL
+// ms and aggregates events into per-function DrainTiming, in ticks; the
+// session converts them to ns once, for the snapshot (takeTiming). Sweeps
+// hold the drain lock; so does the final drain at session end. Exited
+// threads are delivered completely (queue, then folded and untimed counts)
+// and their states recycled.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_DRAIN_H
+#define HOTPATH_RUNTIME_DRAIN_H
+
+#include "base/Snapshot.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace hotpath::rt {
+
+/// The drain's statistics of one function, in clock ticks. The queued
+/// events are in the histogram alone (their count, min and max are its);
+/// their sum is beside it, shared with the folded ones.
+struct DrainTiming {
+  Histogram Hist; // queued timed calls
+  // Windows of Hist for the sweep (Sweep.cpp), empty at first.
+  Histogram::Window Win, Prev;
+  uint32_t Misses = 0;   // values in Prev since the last swap
+  uint64_t SumTicks = 0; // queued and folded timed calls
+  uint64_t Folded = 0;   // timed calls the producer folded (not in Hist)
+  uint64_t FoldMin = UINT64_MAX, FoldMax = 0;
+  uint64_t Untimed = 0; // calls counted without a time
+};
+
+struct Aggregate {
+  std::vector<DrainTiming> Timing; // by id
+  double NsPerTick = 1.0;          // the latest sweep's calibration
+  std::vector<ThreadInfo> Exited;  // threads that exited this session
+  uint64_t Events = 0;             // queue events consumed
+  uint64_t Sweeps = 0;
+};
+
+void drainLock();
+void drainUnlock();
+void drainResetLockInChild();
+
+/// Under the drain lock. Consumes every queue; delivers exited threads.
+/// With Final, also takes the tables of live threads (session end), and
+/// counts (untimed) the frames other threads of session `Epoch` still have
+/// open: they are closed by the session's end.
+void sweepAll(bool Final, uint32_t Epoch = 0);
+/// Takes the drain lock and delivers one exited thread's state (called by
+/// the thread itself, from its exit destructor).
+struct ThreadState;
+void deliverExitedThread(ThreadState *T);
+/// Under the drain lock.
+Aggregate &aggregate();
+/// Under the drain lock: the timing of ids 0..N in ns (the report's units),
+/// taken out of the aggregate.
+std::vector<FunctionTiming> takeTiming(uint32_t N);
+void resetAggregate();
+/// Live threads' infos (under the drain lock, at session end).
+void collectLiveThreads(std::vector<ThreadInfo> &Out);
+
+void startDrainThread(unsigned IntervalMs);
+void stopDrainThread();
+/// After fork in the child: the drain thread does not exist there.
+void forgetDrainThreadInChild();
+
+/// Test hook: while paused the drain thread does not sweep (the final drain
+/// at session end still does). Used to prove the memory bound.
+void setDrainPaused(bool Paused);
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_DRAIN_H

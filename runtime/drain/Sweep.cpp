@@ -1,0 +1,172 @@
+//===- Sweep.cpp - One queue's events into the aggregate ------------------===//
+//
+// What the drain does per event, in ticks (the session converts to ns once,
+// for the report). Each function's DrainTiming keeps a window of its
+// histogram (Histogram::Window): tick values between its min and max within
+// one power of two, counted by one increment with no min/max test. An event
+// in its function's window costs a lookup, a range test, an add and an
+// increment; one outside it is recorded in full and moves the window there.
+// Consecutive events of one function from one caller (a loop calling it,
+// on one thread) are the common case: the loop keeps that function's
+// window, sum and (caller, id) key in registers, so such an event skips the
+// lookup too.
+//
+//===----------------------------------------------------------------------===//
+#include "drain/Sweep.h"
+#include "alloc/AllocTracker.h"
+#include "core/Registry.h"
+#include "core/ThreadState.h"
+
+#include <type_traits>
+#include <utility>
+
+namespace hotpath::rt {
+
+void growTiming(Aggregate &A, uint32_t Id) {
+  uint32_t N = functionCount();
+  A.Timing.resize((Id > N ? Id : N) + 1);
+}
+
+namespace {
+
+// Windows point into their histogram's counters: growing the aggregate
+// must move them, not copy them.
+static_assert(std::is_nothrow_move_constructible_v<DrainTiming>,
+              "growTiming would copy the histograms");
+
+class Sweeper {
+public:
+  explicit Sweeper(Aggregate &A)
+      : A(A), Tm(A.Timing.data()), Size(A.Timing.size()) {}
+
+  // Fn of EventQueue::consumeSpans.
+  Event *span(Event *P, Event *End) {
+    Run R = Cur; // in registers: the stores below cannot alias it
+    // One event; false at the first not yet published.
+    auto Step = [&](Event &E) __attribute__((always_inline)) {
+      if (__builtin_expect(loadKey(E) == R.Key, 1)) {
+        uint64_t T = __atomic_load_n(&E.Ticks, __ATOMIC_RELAXED);
+        if (__builtin_expect(T + R.W.NegLo < R.W.Span, 1)) {
+          *R.Sum += T;
+          ++R.W.Base[T >> R.W.Shift];
+          __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
+          return true;
+        }
+      }
+      // Another key, or a value outside the run's window: the key again
+      // (the fast path keeps no copy of it).
+      uint64_t K = loadKey(E);
+      if (!(K >> 32))
+        return false;
+      uint64_t T = __atomic_load_n(&E.Ticks, __ATOMIC_RELAXED);
+      uint32_t Id = uint32_t(K >> 32);
+      if (__builtin_expect(uint32_t(K) == AllocEventCaller || Id >= Size, 0)) {
+        if (rareEvent(K, T)) {
+          __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
+          return true; // an allocation event: the run goes on
+        }
+      }
+      DrainTiming &D = Tm[Id];
+      D.SumTicks += T;
+      if (__builtin_expect(T + D.Win.NegLo < D.Win.Span, 1))
+        ++D.Win.Base[T >> D.Win.Shift];
+      else if (T + D.Prev.NegLo < D.Prev.Span)
+        inPrevious(D, T);
+      else
+        recordOutside(D, T);
+      // This event starts a run: the next ones skip the lookup.
+      R = {K, D.Win, &D.SumTicks};
+      __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
+      return true;
+    };
+    // Four events per test of the end; first, one by one, the events that
+    // leave a multiple of 4 before it.
+    for (; (End - P) & 3; ++P)
+      if (!Step(*P))
+        return Cur = R, P;
+    for (; P != End; P += 4) {
+      if (!Step(P[0]))
+        break;
+      if (!Step(P[1]))
+        return Cur = R, P + 1;
+      if (!Step(P[2]))
+        return Cur = R, P + 2;
+      if (!Step(P[3]))
+        return Cur = R, P + 3;
+    }
+    Cur = R;
+    return P;
+  }
+
+  uint64_t AllocEvents = 0;
+
+private:
+  struct Run {
+    uint64_t Key = ~0ull; // Caller | Id << 32; no event has id ~0u
+    Histogram::Window W;
+    uint64_t *Sum = nullptr;
+  };
+
+  // An allocation event (true: none of the run's business), or the first
+  // event of an id beyond the aggregate (false: it goes on as usual).
+  __attribute__((noinline)) bool rareEvent(uint64_t K, uint64_t T) {
+    uint32_t Id = uint32_t(K >> 32);
+    if (uint32_t(K) == AllocEventCaller) {
+      recordAllocEvent(Id, T); // bytes of a call (AllocTracker.h)
+      ++AllocEvents;
+      return true;
+    }
+    growTiming(A, Id); // moves every DrainTiming; the caller resets the run
+    Tm = A.Timing.data();
+    Size = A.Timing.size();
+    return false;
+  }
+
+  // Durations spread over two powers of two: the window stays on one while
+  // the other's values are counted in the previous window (one test more,
+  // not a record); MovesAfter of them since the window last moved swap the
+  // two, so the window settles where most values are.
+  static constexpr uint32_t MovesAfter = 16;
+
+  static void inPrevious(DrainTiming &D, uint64_t T) {
+    ++D.Prev.Base[T >> D.Prev.Shift];
+    if (++D.Misses >= MovesAfter) {
+      std::swap(D.Win, D.Prev);
+      D.Misses = 0;
+    }
+  }
+
+  // A value outside both windows (at first every value: they are empty):
+  // recorded in full (min, max, maybe a new block), and the window moves
+  // to its power of two, the old one becoming the previous. Values at the
+  // window's own power of two beyond it (a new min or max) only widen it.
+  __attribute__((noinline)) static void recordOutside(DrainTiming &D,
+                                                      uint64_t T) {
+    size_t Blocks = D.Hist.blockCount();
+    D.Hist.record(T);
+    if (D.Hist.blockCount() != Blocks) // the counters moved: rebase both
+      for (Histogram::Window *W : {&D.Win, &D.Prev})
+        if (W->Span)
+          *W = D.Hist.window(0 - W->NegLo); // its Lo: the same range
+    Histogram::Window New = D.Hist.window(T);
+    if (New.Range != D.Win.Range)
+      D.Prev = D.Win;
+    D.Win = New;
+    D.Misses = 0;
+  }
+
+  Aggregate &A;
+  DrainTiming *Tm;
+  size_t Size;
+  Run Cur;
+};
+
+} // namespace
+
+uint64_t sweepQueue(Aggregate &A, EventQueue &Q) {
+  Sweeper S(A);
+  uint64_t N = Q.consumeSpans([&](Event *B, Event *E) { return S.span(B, E); });
+  return N - S.AllocEvents;
+}
+
+} // namespace hotpath::rt

@@ -1,0 +1,24 @@
+//===- Sweep.h - One queue's events into the aggregate ----------*- C++ -*-===//
+//
+// The drain's per-event loop (Drain.cpp does the rest of a sweep).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_SWEEP_H
+#define HOTPATH_RUNTIME_SWEEP_H
+
+#include "drain/Drain.h"
+
+namespace hotpath::rt {
+
+class EventQueue;
+
+/// Under the drain lock: consumes every published event of Q into A (and
+/// the allocation events into AllocTracker). Returns the timing events.
+uint64_t sweepQueue(Aggregate &A, EventQueue &Q);
+
+/// Makes A.Timing hold ids 0..max(Id, functionCount()).
+void growTiming(Aggregate &A, uint32_t Id);
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_SWEEP_H

@@ -1,0 +1,325 @@
+//===- ReportWriter.cpp - Snapshot -> report model -> table or JSON -------===//
+#include "output/ReportWriter.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
+#include "hotpath/report/ReportTable.h"
+#include "output/Meta.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hotpath::rt {
+
+namespace {
+
+uint64_t roundDiv(long double Num, long double Den) {
+  if (Den <= 0)
+    return 0;
+  long double Q = std::floor(Num / Den + 0.5L);
+  return Q >= 18446744073709551615.0L ? UINT64_MAX : uint64_t(Q);
+}
+
+// Two decimals: what the table shows, and stable across round trips.
+double percentOf(uint64_t Part, uint64_t Whole) {
+  if (!Whole)
+    return 0;
+  return std::round((long double)Part * 10000.0L / Whole) / 100.0;
+}
+
+std::string samplingNote(double Rate) {
+  long double N = 1.0L / Rate;
+  char Buf[96];
+  std::snprintf(Buf, sizeof Buf,
+                " One call in %.4Lg timed; totals extrapolated to all calls.",
+                N);
+  return Buf;
+}
+
+void buildTiming(const Snapshot &S, const Options &O,
+                 report::FunctionsSection &Sec) {
+  Sec.Present = true;
+  Sec.Total = S.ElapsedNs;
+  Sec.Percentiles = O.Percentiles;
+  // Under Valgrind durations are meaningless and not measured.
+  double Rate = S.UnderValgrind ? 0.0 : O.TimeSamplingRate;
+  Sec.SamplingRate = Rate;
+  Sec.Exclusive = O.TimeExclusive;
+  Sec.Description = O.TimeExclusive
+                        ? "Exclusive (self) time of functions: measured "
+                          "callees are subtracted."
+                        : "Execution duration of functions (inclusive).";
+  if (S.UnderValgrind)
+    Sec.Description += " Not measured under Valgrind: calls only.";
+  else if (Rate == 0)
+    Sec.Description += " Not measured (HOTPATH_TIME_SAMPLING_RATE=0): calls "
+                       "only.";
+  else if (Rate < 1)
+    Sec.Description += samplingNote(Rate);
+
+  for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
+    const FunctionTiming &T = S.Timing[Id];
+    if (!T.Calls)
+      continue;
+    const FunctionInfo &F = S.Functions[Id];
+    report::FunctionRow R;
+    R.Name = rowName(F);
+    R.File = F.File;
+    R.Line = F.Line;
+    R.Calls = T.Calls;
+    if (Rate > 0 && T.Timed > 0) {
+      // Sampled: every call counted, one in 1/rate timed; scale the sum.
+      R.Total = T.Timed == T.Calls
+                    ? T.TotalNs
+                    : roundDiv((long double)T.TotalNs * T.Calls, T.Timed);
+      R.Min = T.MinNs == UINT64_MAX ? 0 : T.MinNs;
+      R.Max = T.MaxNs;
+      // The sum and the extremes are converted from ticks separately, each
+      // rounded to ns: the average can come out one nanosecond outside
+      // them (never more), which is rounding, not data.
+      R.Avg = roundDiv(T.TotalNs, T.Timed);
+      if (R.Avg + 1 == R.Min)
+        R.Avg = R.Min;
+      else if (R.Avg == R.Max + 1)
+        R.Avg = R.Max;
+      for (double P : Sec.Percentiles)
+        R.Percentiles.push_back(T.Hist.percentile(P));
+      R.PercentTotal = percentOf(R.Total, Sec.Total);
+    } else {
+      R.Percentiles.assign(Sec.Percentiles.size(), 0);
+    }
+    Sec.Data.push_back(std::move(R));
+  }
+  report::sortRows(Sec.Data);
+}
+
+void buildAlloc(const Snapshot &S, const Options &O,
+                report::FunctionsSection &Sec) {
+  Sec.Present = true;
+  Sec.Percentiles = O.Percentiles;
+  Sec.Cumulative = O.AllocCumulative;
+  Sec.Description =
+      O.AllocCumulative
+          ? "Bytes allocated per call, cumulative: including measured callees."
+          : "Bytes allocated per call, exclusive: by the function itself, not "
+            "its measured callees.";
+  if (!S.AllocTracked)
+    Sec.Description += S.UnderValgrind
+                           ? " Not tracked under Valgrind (its tools replace "
+                             "or watch malloc): see the native run."
+                           : " Allocation tracking was off.";
+  for (const FunctionAlloc &A : S.Alloc)
+    Sec.Total += A.Bytes;
+  for (size_t Id = 1; Id < S.Alloc.size() && Id < S.Functions.size(); ++Id) {
+    const FunctionAlloc &A = S.Alloc[Id];
+    uint64_t Calls = A.Calls;
+    if (!Calls && Id < S.Timing.size())
+      Calls = S.Timing[Id].Calls;
+    if (!Calls && !A.Bytes && !A.Allocs)
+      continue;
+    const FunctionInfo &F = S.Functions[Id];
+    report::FunctionRow R;
+    R.Name = rowName(F);
+    R.File = F.File;
+    R.Line = F.Line;
+    R.Calls = Calls;
+    R.Total = A.Bytes;
+    R.Avg = Calls ? roundDiv(A.Bytes, Calls) : 0;
+    R.Min = A.BytesPerCall.min();
+    R.Max = A.BytesPerCall.max();
+    for (double P : Sec.Percentiles)
+      R.Percentiles.push_back(A.BytesPerCall.percentile(P));
+    R.PercentTotal = percentOf(A.Bytes, Sec.Total);
+    R.Allocs = A.Allocs;
+    R.Freed = A.FreedBytes;
+    R.Frees = A.Frees;
+    Sec.Data.push_back(std::move(R));
+  }
+  report::sortRows(Sec.Data);
+}
+
+// Calls come from the runtime's counters; the Callgrind reader
+// (a later issue) fills in the instruction counts between buildReport and
+// emitReport. Until it does, the rows say how often each function ran.
+void buildIcountCalls(const Snapshot &S, report::FunctionsSection &Sec) {
+  Sec.Present = true;
+  Sec.Description =
+      "Inclusive instructions executed per function (Callgrind Ir).";
+  Sec.Description += S.UnderValgrind
+                         ? " No Callgrind counts were read: calls only."
+                         : " Not running under Callgrind: calls only.";
+  for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
+    if (!S.Timing[Id].Calls)
+      continue;
+    report::FunctionRow R;
+    R.Name = rowName(S.Functions[Id]);
+    R.File = S.Functions[Id].File;
+    R.Line = S.Functions[Id].Line;
+    R.Calls = S.Timing[Id].Calls;
+    Sec.Data.push_back(std::move(R));
+  }
+  report::sortRows(Sec.Data);
+}
+
+void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
+  T.Present = true;
+  T.AllocTracked = S.AllocTracked;
+  T.Description = S.AllocTracked
+                      ? "Threads that ran measured code, with the bytes they "
+                        "allocated and freed (at the blocks' usable size, so "
+                        "that they balance)."
+                      : "Threads that ran measured code.";
+  for (const ThreadInfo &I : S.Threads) {
+    report::ThreadRow R;
+    R.Tid = I.Tid;
+    R.Name = I.Name.empty() ? "thread_" + std::to_string(I.Tid) : I.Name;
+    R.Events = I.Events;
+    R.AllocBytes = I.AllocBytes;
+    R.FreedBytes = I.FreedBytes;
+    R.AllocUsableBytes = I.AllocUsableBytes;
+    R.Allocs = I.Allocs;
+    R.Frees = I.Frees;
+    R.Exited = I.Exited;
+    T.Data.push_back(std::move(R));
+  }
+}
+
+} // namespace
+
+void say(const std::string &Line) {
+  report::writeAll(2, "hotpath: " + Line + "\n");
+}
+
+std::string expandOutputPath(const std::string &Path) {
+  std::string Out;
+  for (size_t I = 0; I < Path.size(); ++I) {
+    if (Path[I] == '%' && I + 1 < Path.size()) {
+      if (Path[I + 1] == 'p') {
+        Out += std::to_string(::getpid());
+        ++I;
+        continue;
+      }
+      if (Path[I + 1] == '%') {
+        Out += '%';
+        ++I;
+        continue;
+      }
+    }
+    Out += Path[I];
+  }
+  return Out;
+}
+
+namespace {
+// Whether the report's destination is the file that stdout (1) or stderr
+// (2) writes: stderr when there is no path, else the standard stream open on
+// the same file as the path (/dev/stdout, a tty, the same regular file).
+bool sameFileAs(int Fd, const std::string &Path) {
+  struct stat Target, St;
+  int Found =
+      Path.empty() ? ::fstat(2, &Target) : ::stat(Path.c_str(), &Target);
+  return Found == 0 && ::fstat(Fd, &St) == 0 && St.st_dev == Target.st_dev &&
+         St.st_ino == Target.st_ino;
+}
+
+// The width of the terminal the table goes to, or 0.
+size_t terminalColumns(const std::string &OutputPath) {
+  for (int Fd : {1, 2}) {
+    struct winsize W;
+    if (sameFileAs(Fd, OutputPath) && ::isatty(Fd) &&
+        ::ioctl(Fd, TIOCGWINSZ, &W) == 0 && W.ws_col)
+      return W.ws_col;
+  }
+  return 0;
+}
+
+// The report comes after what the program printed: when it goes to the file
+// that stdout or stderr writes, the program's buffered output to it is
+// flushed first. Only if the stream is free: a signal's report may come
+// while the program holds its lock.
+void flushStreamsWriting(const std::string &Path) {
+  const std::pair<int, FILE *> Streams[] = {{1, stdout}, {2, stderr}};
+  for (auto [Fd, Stream] : Streams)
+    if (sameFileAs(Fd, Path) && ftrylockfile(Stream) == 0) {
+      fflush_unlocked(Stream);
+      funlockfile(Stream);
+    }
+}
+
+} // namespace
+
+report::Report buildReport(const Snapshot &S, const Options &Opts) {
+  report::Report R;
+  R.M = collectMeta(S, Opts);
+  // The section is there whenever tracking was on, so that two runs'
+  // reports have the same sections (hotpath diff); the table renderer
+  // leaves out the rows, and then the table, of functions that allocated
+  // nothing (ReportTable.cpp).
+  SectionSet Sec =
+      resolveSections(Opts.ReportSpec, S.UnderValgrind, S.AllocTracked);
+  if (Sec.Timing)
+    buildTiming(S, Opts, R.Timing);
+  if (Sec.Alloc)
+    buildAlloc(S, Opts, R.Alloc);
+  if (Sec.Icount)
+    buildIcountCalls(S, R.Icount);
+  if (Sec.Threads)
+    buildThreads(S, R.Threads);
+  return R;
+}
+
+void emitReport(const report::Report &R, const Options &Opts) {
+  try {
+    std::string Text;
+    switch (Opts.Format) {
+    case OutputFormat::None:
+      return;
+    case OutputFormat::Table: {
+      report::TableOptions T;
+      T.Limit = Opts.FunctionsLimit;
+      T.Focus = Opts.Focus;
+      T.Location = Opts.Location;
+      if (Opts.NameWidthSet)
+        T.NameWidth = Opts.NameWidth;
+      else if (size_t Cols = terminalColumns(Opts.OutputPath))
+        T.TerminalColumns = Cols;
+      else
+        T.NameWidth = report::DefaultNameWidth;
+      Text = report::renderTable(R, T);
+      break;
+    }
+    case OutputFormat::Json:
+    case OutputFormat::JsonPretty:
+      Text = report::writeJson(R, Opts.Format == OutputFormat::JsonPretty);
+      break;
+    }
+    if (Opts.OutputPath.empty()) {
+      flushStreamsWriting("");
+      report::writeAll(2, Text);
+      return;
+    }
+    std::string Path = expandOutputPath(Opts.OutputPath);
+    flushStreamsWriting(Path);
+    std::string Error;
+    if (!report::writeFileAtomically(Path, Text, Error))
+      say("cannot write the report to " + Path + ": " + Error);
+  } catch (const std::exception &E) {
+    say(std::string("cannot write the report: ") + E.what());
+  } catch (...) {
+    say("cannot write the report");
+  }
+}
+
+void writeReport(const Snapshot &S, const Options &Opts) {
+  try {
+    emitReport(buildReport(S, Opts), Opts);
+  } catch (const std::exception &E) {
+    say(std::string("cannot build the report: ") + E.what());
+  } catch (...) {
+    say("cannot build the report");
+  }
+}
+
+} // namespace hotpath::rt

@@ -1,0 +1,350 @@
+//===- Session.cpp - Session lifecycle, snapshot, fork, second copy -------===//
+#include "session/Session.h"
+#include "alloc/AllocTracker.h"
+#include "base/Clock.h"
+#include "base/Options.h"
+#include "core/HotPath.h"
+#include "core/Registry.h"
+#include "core/ThreadState.h"
+#include "drain/Drain.h"
+#include "hotpath/abi.h"
+#include "output/ReportWriter.h"
+#include "output/SessionReport.h"
+#include "session/SignalReport.h"
+#include "valgrind/Callgrind.h"
+#include "valgrind/Valgrind.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// A symbol only this runtime defines: a second copy of the runtime in the
+// process finds a different address for it through the global scope. Two
+// definitions are the point, so ASan must not call them an ODR violation.
+extern "C" __attribute__((visibility("default"), no_sanitize("address")))
+const char __hotpath_runtime_instance = 1;
+// Hidden aliases: their addresses are this copy's, never an interposed one.
+extern "C" __attribute__((visibility("hidden"))) const char HpInstanceLocal
+    __attribute__((alias("__hotpath_runtime_instance")));
+extern "C" void HpEnterLocal(hotpath_fn_desc *);
+
+namespace hotpath::rt {
+namespace {
+
+// Constant-initialised: usable from any constructor or atexit handler.
+// Lock order, outermost first: SessLock (here) -> the drain lock
+// (Drain.cpp: Lock, then CtlMu only to start or stop the drain thread) ->
+// the registry lock (Registry.cpp). atforkPrepare takes all three in that
+// order. No hook takes any of them; the drain thread takes the drain lock
+// alone, and never SessLock (so stopDrainThread may join it under SessLock).
+pthread_mutex_t SessLock = PTHREAD_MUTEX_INITIALIZER;
+bool Active = false, Implicit = false, EverBegan = false, Inited = false;
+bool AtexitDone = false, ChildWithoutReport = false;
+// Main has left through pthread_exit: the runtime's threads are stopped for
+// good, so that the process ends with the program's last thread.
+bool ThreadsStopped = false;
+pthread_key_t MainExitKey;
+uint32_t EpochCounter = 0;
+Options *Opts = nullptr; // never destroyed (see Drain.cpp)
+std::vector<std::string> *RtWarnings = nullptr;
+uint64_t StartMono = 0, StartUnix = 0;
+void (*Sink)(const Snapshot &) = nullptr;
+
+uint64_t realtimeNs() {
+  timespec T;
+  clock_gettime(CLOCK_REALTIME, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
+void warn(const std::string &W) {
+  fprintf(stderr, "hotpath: %s\n", W.c_str());
+  RtWarnings->push_back(W);
+}
+
+void checkSecondCopy() {
+  void *Marker = dlsym(RTLD_DEFAULT, "__hotpath_runtime_instance");
+  void *Enter = dlsym(RTLD_DEFAULT, "__hotpath_enter");
+  if ((Marker && Marker != &HpInstanceLocal) ||
+      (Enter && Enter != reinterpret_cast<void *>(&HpEnterLocal)))
+    warn("two copies of the hotpath runtime are loaded in this process; "
+         "each measures only the code bound to it. Link every measured "
+         "object against the shared libhotpath_rt.");
+}
+
+void atforkPrepare() {
+  pthread_mutex_lock(&SessLock);
+  drainLock();
+  registryLock();
+}
+void atforkParent() {
+  registryUnlock();
+  drainUnlock();
+  pthread_mutex_unlock(&SessLock);
+}
+// The child has one thread and no drain thread; locks may have been held by
+// threads that do not exist here. Start clean: the parent reports every
+// event up to the fork, the child what happens after it.
+void atforkChild() {
+  registryResetLockInChild();
+  drainResetLockInChild();
+  pthread_mutex_init(&SessLock, nullptr);
+  forgetDrainThreadInChild();
+  if (!Active)
+    return;
+  discardAllAllocs();
+  resetThreadsInChild();
+  resetAggregate();
+  StartMono = monoRawNs();
+  StartUnix = realtimeNs();
+  ChildWithoutReport = Opts->OutputPath.find("%p") == std::string::npos &&
+                       Opts->Format != OutputFormat::None;
+  if (!underValgrind() && !ThreadsStopped)
+    startDrainThread(Opts->DrainIntervalMs);
+}
+
+void initOnce() {
+  if (Inited)
+    return;
+  Inited = true;
+  RtWarnings = new std::vector<std::string>();
+  Opts = new Options(loadOptionsFromEnv());
+  clockInit(Opts->Clock == ClockChoice::Monotonic);
+  setThreadExitSink(deliverExitedThread); // exited threads go to the drain
+  pthread_atfork(atforkPrepare, atforkParent, atforkChild);
+  checkSecondCopy();
+}
+
+void onExit() { sessionEnd(); }
+
+// A thread-specific value on the main thread: its destructor runs only when
+// main leaves through pthread_exit (returning from main or exit() runs no
+// destructors). glibc ends the process with exit(0) when the last thread
+// ends, and it counts the runtime's threads too: they must end first. The
+// program's remaining threads keep being measured (their queues fold when
+// full, and each is delivered when it exits); exit(0) then ends the session
+// and writes the report.
+void mainThreadLeft(void *) {
+  RuntimeScope InRt;
+  pthread_mutex_lock(&SessLock);
+  ThreadsStopped = true;
+  stopDrainThread();
+  pthread_mutex_unlock(&SessLock);
+  stopSignalReport();
+}
+
+// A report with no row leaves a new user guessing: say why it may be
+// empty and where to look. "" when some measured function ran.
+std::string nothingRanWarning(const Snapshot &S) {
+  for (const FunctionTiming &T : S.Timing)
+    if (T.Calls)
+      return "";
+  uint32_t N = functionCount();
+  std::string Why =
+      N == 0
+          ? "no function of this program is instrumented (no hotpath.toml "
+            "or HOTPATH_CONFIG for its sources, or no rule in it selects a "
+            "function)"
+          : "no measured function ran in this session (" + std::to_string(N) +
+                " function" + (N == 1 ? " is" : "s are") + " instrumented)";
+  return Why + "; HOTPATH_VERBOSE=1 at compile time shows what the plugin "
+               "selects and why";
+}
+
+pid_t LoadedInPid = 0;
+
+// The runtime is loaded, but no session ever began: nothing is instrumented
+// (no hotpath.toml), or no measured function was ever called. Say so once,
+// in the process that loaded it, unless reports are off.
+void exitWithoutSession() {
+  if (__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) || getpid() != LoadedInPid)
+    return;
+  const char *Format = getenv("HOTPATH_OUTPUT_FORMAT");
+  if (Format && std::string(Format) == "none")
+    return;
+  Snapshot Empty;
+  fprintf(stderr, "hotpath: %s\n", nothingRanWarning(Empty).c_str());
+}
+
+// At load, on the thread that loads the runtime (the main thread, unless a
+// later dlopen loads it).
+__attribute__((constructor)) void watchMainThread() {
+  LoadedInPid = getpid();
+  atexit(exitWithoutSession);
+  if (syscall(SYS_gettid) != getpid())
+    return;
+  if (pthread_key_create(&MainExitKey, mainThreadLeft) == 0)
+    pthread_setspecific(MainExitKey, &MainExitKey);
+}
+
+Snapshot buildSnapshot() {
+  Snapshot S;
+  S.StartUnixNs = StartUnix;
+  S.ElapsedNs = monoRawNs() - StartMono;
+  S.UnderValgrind = underValgrind();
+  Aggregate &A = aggregate();
+  uint32_t N = functionCount();
+  S.Functions.resize(N + 1);
+  for (uint32_t I = 1; I <= N; ++I) {
+    const FnRecord &R = functionRecord(I);
+    FunctionInfo &F = S.Functions[I];
+    F.Id = I;
+    F.Hash = R.Hash;
+    F.Flags = R.Flags;
+    F.Name = R.Name;
+    F.Symbol = R.Symbol;
+    F.File = R.File;
+    F.Line = R.Line;
+  }
+  S.Timing = takeTiming(N);
+  std::vector<uint64_t> Calls(N + 1);
+  for (uint32_t I = 1; I <= N; ++I)
+    Calls[I] = S.Timing[I].Calls;
+  S.Alloc = takeAllocAggregate(Calls);
+  S.AllocTracked = allocTracked();
+  S.Threads = std::move(A.Exited);
+  collectLiveThreads(S.Threads);
+  S.Warnings = *RtWarnings;
+  resetAggregate();
+  return S;
+}
+
+// Under SessLock.
+void endLocked(bool Report) {
+  __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
+  allocSessionEnd();
+  Active = false;
+  if (Report)
+    callgrindSessionEnd(); // dump before the final drain runs
+  // Frames still open on this thread (exit() from deep inside measured
+  // code, or an end inside a measured function) are closed now, once;
+  // their own exits, if they ever come, are outside the session.
+  if (ThreadState *T = CurrentThread; T && T->Epoch == EpochCounter)
+    while (T->Top != T->Stack)
+      closeTop(T);
+  stopDrainThread();
+  drainLock();
+  sweepAll(/*Final=*/true, EpochCounter);
+  Snapshot S = buildSnapshot();
+  drainUnlock();
+  if (!Report)
+    return;
+  if (!ChildWithoutReport && Opts->Format != OutputFormat::None)
+    if (std::string W = nothingRanWarning(S); !W.empty()) {
+      fprintf(stderr, "hotpath: %s\n", W.c_str());
+      S.Warnings.push_back(W);
+    }
+  if (!ChildWithoutReport)
+    writeSessionReport(S, *Opts); // Callgrind counts, merged mode
+  if (Sink)
+    Sink(S);
+}
+
+} // namespace
+
+void sessionBegin(BeginKind Kind) {
+  RuntimeScope InRt;
+  pthread_mutex_lock(&SessLock);
+  if (Active && !(Implicit && Kind != BeginKind::Lazy)) {
+    pthread_mutex_unlock(&SessLock); // nested begin: nothing to do
+    return;
+  }
+  if (Active)
+    endLocked(/*Report=*/false); // discard the lazy session
+  if (Kind == BeginKind::Lazy && (EverBegan || mainRegistered())) {
+    pthread_mutex_unlock(&SessLock);
+    return;
+  }
+  initOnce();
+  bool Vg = underValgrind();
+  double Rate = Opts->TimeSamplingRate;
+  CurrentConfig.Period = (Vg || !(Rate > 0)) ? ~0ull
+                         : Rate >= 1         ? 1
+                                     : uint64_t(std::llround(1.0 / Rate));
+  CurrentConfig.Exclusive = Opts->TimeExclusive;
+  allocSessionBegin(*Opts, Vg, *RtWarnings);
+  // Attributing allocations needs the shadow stack, which count-only mode
+  // does not keep: untimed calls then go through the sampled hooks.
+  bool CountOnly = CurrentConfig.Period == ~0ull && !allocNeedsStack();
+  // The wrappers' inline fast path counts a call without a frame: only
+  // when no call needs one (an untimed call under exclusive time or
+  // allocation tracking still does), and never under Valgrind, where every
+  // call goes through the hooks that keep hotpath's cost out of callers
+  // (docs/callgrind.md).
+  CurrentConfig.FastPath = !Vg && CurrentConfig.Period != 1 &&
+                           !CurrentConfig.Exclusive && !allocNeedsStack() &&
+                           Opts->FastPath;
+  __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
+  selectHookImplementations(CountOnly, ClockUsesTsc);
+  clockStartCalibration();
+  drainLock();
+  sweepAll(true); // drop stragglers that arrived after the last session
+  resetAggregate();
+  drainUnlock();
+  StartMono = monoRawNs();
+  StartUnix = realtimeNs();
+  EverBegan = true;
+  Implicit = Kind == BeginKind::Lazy;
+  Active = true;
+  // 0 is "no session" and FastPathOff the epoch of an unarmed thread.
+  if (++EpochCounter == 0 || EpochCounter == FastPathOff)
+    EpochCounter = 1;
+  __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
+  if (!Vg && !ThreadsStopped)
+    startDrainThread(Opts->DrainIntervalMs);
+  if (!AtexitDone)
+    AtexitDone = atexit(onExit) == 0;
+  if (!ThreadsStopped)
+    installSignalReport(); // SIGINT/SIGTERM at their default: report first
+  callgrindSessionBegin(); // last: the session's counts start here
+  pthread_mutex_unlock(&SessLock);
+}
+
+void sessionEnd() {
+  RuntimeScope InRt;
+  pthread_mutex_lock(&SessLock);
+  if (Active)
+    endLocked(/*Report=*/true);
+  pthread_mutex_unlock(&SessLock);
+}
+
+bool sessionActive() { return __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED); }
+
+bool lazySessionAllowed() {
+  return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered();
+}
+
+void beginLazySession() { sessionBegin(BeginKind::Lazy); }
+
+void reloadOptionsForTesting() {
+  pthread_mutex_lock(&SessLock);
+  if (Inited)
+    *Opts = loadOptionsFromEnv();
+  pthread_mutex_unlock(&SessLock);
+}
+
+bool sessionThreadsStopped() {
+  return __atomic_load_n(&ThreadsStopped, __ATOMIC_RELAXED);
+}
+
+bool sessionEverBegan() {
+  return __atomic_load_n(&EverBegan, __ATOMIC_RELAXED);
+}
+
+void setSnapshotSinkForTesting(void (*S)(const Snapshot &)) { Sink = S; }
+
+} // namespace hotpath::rt
+
+// The session half of the hook ABI (abi.h, hotpath.h).
+#define HP_EXPORT extern "C" __attribute__((visibility("default")))
+HP_EXPORT void __hotpath_main_begin(void) {
+  hotpath::rt::sessionBegin(hotpath::rt::BeginKind::Main);
+}
+HP_EXPORT void __hotpath_main_end(void) { hotpath::rt::sessionEnd(); }
+HP_EXPORT void hotpath_session_begin(void) {
+  hotpath::rt::sessionBegin(hotpath::rt::BeginKind::Explicit);
+}
+HP_EXPORT void hotpath_session_end(void) { hotpath::rt::sessionEnd(); }

@@ -1,0 +1,40 @@
+//===- Session.h - Session begin/end, exit, fork ----------------*- C++ -*-===//
+//
+// A session begins at __hotpath_main_begin, at
+// hotpath_session_begin(), or lazily at the first measured call when the
+// program has neither: "neither" is known when no descriptor flagged
+// HOTPATH_FN_MAIN has been registered and no session ever began. A lazy
+// session that meets an explicit begin (main's or the API's) is discarded
+// and the explicit one starts clean. It ends at __hotpath_main_end, exit()
+// (atexit handler) or hotpath_session_end(); ending is idempotent.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_SESSION_H
+#define HOTPATH_RUNTIME_SESSION_H
+
+#include "base/Snapshot.h"
+#include "core/SessionControl.h" // lazySessionAllowed, beginLazySession
+
+namespace hotpath::rt {
+
+enum class BeginKind { Main, Explicit, Lazy };
+
+void sessionBegin(BeginKind Kind);
+void sessionEnd();
+bool sessionActive();
+
+/// Whether the runtime's own threads are stopped for good (main left
+/// through pthread_exit): nothing may start them again.
+bool sessionThreadsStopped();
+
+/// Tests: re-read the HOTPATH_* environment at the next begin, and whether
+/// any session began in this process.
+void reloadOptionsForTesting();
+bool sessionEverBegan();
+
+/// Tests: receive each session's snapshot (after the report is written).
+void setSnapshotSinkForTesting(void (*Sink)(const Snapshot &));
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_SESSION_H

@@ -1,0 +1,184 @@
+//===- Callgrind.cpp - Callgrind client requests and icount ---------------===//
+#include "valgrind/Callgrind.h"
+
+#include "hotpath/abi.h"
+#include "hotpath/callgrind/CallgrindDump.h"
+#include "valgrind/CallgrindHooks.h"
+#include "valgrind/Valgrind.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <unistd.h>
+#include <valgrind/callgrind.h>
+
+namespace hotpath::rt {
+
+namespace {
+
+// The start-up directory: relative --callgrind-out-file names are resolved
+// by Valgrind against it, before the program can chdir.
+char StartCwd[PATH_MAX];
+__attribute__((constructor(101))) void saveStartCwd() {
+  if (!getcwd(StartCwd, sizeof StartCwd))
+    StartCwd[0] = 0;
+}
+
+uint64_t roundDiv(long double A, long double B) {
+  return B > 0 ? uint64_t(std::floor(A / B + 0.5L)) : 0;
+}
+
+double percentOf(uint64_t Part, uint64_t Whole) {
+  return Whole ? std::round((long double)Part * 10000.0L / Whole) / 100.0 : 0;
+}
+
+uint64_t eventOf(const callgrind::Cost &C, const std::vector<std::string> &E,
+                 const char *Name) {
+  for (size_t I = 0; I < E.size() && I < C.size(); ++I)
+    if (E[I] == Name)
+      return C[I];
+  return 0;
+}
+
+} // namespace
+
+void callgrindSessionBegin() {
+  if (!underValgrind())
+    return;
+  installCallgrindHooks();
+  CALLGRIND_ZERO_STATS;
+  CALLGRIND_START_INSTRUMENTATION;
+}
+
+void callgrindSessionEnd() {
+  if (!underValgrind())
+    return;
+  CALLGRIND_DUMP_STATS_AT("hotpath");
+  CALLGRIND_STOP_INSTRUMENTATION;
+}
+
+void fillCallgrindSections(report::Report &R, const Snapshot &S,
+                           const callgrind::Attribution &A,
+                           const std::vector<std::string> &CacheDesc,
+                           const std::vector<NestedCalls> *Nested) {
+  const std::vector<std::string> &Ev = A.Events;
+  report::FunctionsSection &Sec = R.Icount;
+  Sec.Present = true;
+  Sec.Total = eventOf(A.Totals, Ev, "Ir");
+  Sec.Description = "Inclusive instructions executed per function "
+                    "(Callgrind Ir), without hotpath's own hooks.";
+  if (A.IdenticalCodeFolding)
+    Sec.Description += " Two markers share one address (identical code "
+                       "folding): their counts are merged.";
+  Sec.Tool = R.M.Tool;
+  Sec.Data.clear();
+  bool Cache = std::find(Ev.begin(), Ev.end(), "I1mr") != Ev.end();
+  report::CacheSection &CS = R.Cache;
+  CS = report::CacheSection();
+  CS.Present = Cache;
+  CS.Description = "Cache simulation per function (Callgrind --cache-sim=yes, "
+                   "inclusive): misses and estimated cycles.";
+  CS.Caches = CacheDesc;
+  CS.TotalCycles = callgrind::estimatedCycles(A.Totals, Ev);
+  uint64_t MeasuredCalls = 0;
+  for (size_t Id = 1; Id < S.Timing.size(); ++Id)
+    MeasuredCalls += S.Timing[Id].Calls;
+  // What one measured call of g costs hotpath, in Ir: the hooks (the same
+  // for every call: their bodies run with collection off), g's wrapper
+  // when it is a function of its own, and otherwise, when the wrapper has
+  // the fast path, its gate inlined into the caller (never armed under
+  // Valgrind: always the same HOTPATH_FAST_PATH_GATE_IR instructions).
+  // Subtracted from f once per call of g nested in f (nothing when the nested
+  // counts are unknown).
+  long double HookCost =
+      MeasuredCalls ? (long double)A.HookIr / MeasuredCalls : 0;
+  std::vector<long double> CallCost(S.Functions.size(), HookCost);
+  uint64_t WrapperIr = 0;
+  for (size_t Id = 1; Id < S.Functions.size() && Id < S.Timing.size(); ++Id) {
+    uint64_t Calls = S.Timing[Id].Calls;
+    auto It = A.Markers.find(S.Functions[Id].Hash);
+    if (It == A.Markers.end() || !Calls)
+      continue;
+    uint64_t Own = It->second.WrapperIr;
+    if (S.Functions[Id].Flags & HOTPATH_FN_FAST_PATH)
+      Own += HOTPATH_FAST_PATH_GATE_IR *
+             (Calls - std::min(Calls, It->second.WrapperCalls));
+    CallCost[Id] += (long double)Own / Calls;
+    WrapperIr += Own;
+  }
+  std::vector<long double> Own(S.Functions.size(), 0);
+  if (Nested) {
+    Sec.HookCostIr = roundDiv(A.HookIr + WrapperIr, MeasuredCalls);
+    for (const NestedCalls &N : *Nested)
+      if (N.Outer < Own.size() && N.Inner < CallCost.size())
+        Own[N.Outer] += CallCost[N.Inner] * N.Count;
+  }
+  for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
+    uint64_t Calls = S.Timing[Id].Calls;
+    if (!Calls)
+      continue;
+    const FunctionInfo &F = S.Functions[Id];
+    report::FunctionRow Row;
+    Row.Name = rowName(F);
+    Row.File = F.File;
+    Row.Line = F.Line;
+    Row.Calls = Calls;
+    auto It = A.Markers.find(F.Hash);
+    uint64_t Sub = roundDiv(Own[Id], 1);
+    if (It != A.Markers.end()) {
+      Row.Total = It->second.Raw > Sub ? It->second.Raw - Sub : 0;
+      Row.Avg = roundDiv(Row.Total, Calls);
+      Row.PercentTotal = percentOf(Row.Total, Sec.Total);
+    }
+    Sec.Data.push_back(Row);
+    if (!Cache)
+      continue;
+    report::CacheRow C;
+    C.Name = Row.Name;
+    C.File = Row.File;
+    C.Line = Row.Line;
+    C.Calls = Calls;
+    if (It != A.Markers.end()) {
+      const callgrind::Cost &I = It->second.Inclusive;
+      C.Ir = Row.Total; // hooks of measured callees out, as in icount
+      C.I1mr = eventOf(I, Ev, "I1mr");
+      C.D1mr = eventOf(I, Ev, "D1mr");
+      C.D1mw = eventOf(I, Ev, "D1mw");
+      C.ILmr = eventOf(I, Ev, "ILmr");
+      C.DLmr = eventOf(I, Ev, "DLmr");
+      C.DLmw = eventOf(I, Ev, "DLmw");
+      uint64_t Cycles = callgrind::estimatedCycles(I, Ev);
+      C.Cycles = Cycles > Sub ? Cycles - Sub : 0;
+      C.AvgCycles = roundDiv(C.Cycles, Calls);
+      C.PercentTotal = percentOf(C.Cycles, CS.TotalCycles);
+    }
+    CS.Data.push_back(C);
+  }
+  report::sortRows(Sec.Data);
+  std::sort(CS.Data.begin(), CS.Data.end(),
+            [](const report::CacheRow &X, const report::CacheRow &Y) {
+              return X.Cycles != Y.Cycles ? X.Cycles > Y.Cycles
+                                          : X.Name < Y.Name;
+            });
+}
+
+bool addCallgrindCounts(report::Report &R, const Snapshot &S,
+                        const Options &Opts, std::string &Error) {
+  std::string File;
+  callgrind::SessionDump D;
+  if (!callgrind::expandOutFile(Opts.CallgrindOutFile, getpid(), StartCwd, File,
+                                Error) ||
+      !callgrind::findSessionDump(File, getpid(), D, Error))
+    return false;
+  std::vector<std::string> Caches;
+  for (const std::string &L : D.Parts.front().Desc)
+    if (L.find(" cache: ") != std::string::npos)
+      Caches.push_back(L);
+  std::vector<NestedCalls> Nested;
+  bool Known = nestedMeasuredCalls(Nested);
+  fillCallgrindSections(R, S, callgrind::attribute(D.Parts), Caches,
+                        Known ? &Nested : nullptr);
+  return true;
+}
+
+} // namespace hotpath::rt
