@@ -10,6 +10,7 @@ PACKAGES=(
   clang-19 llvm-19-dev llvm-19-tools lld-19 libclang-rt-19-dev # plugin, lit, FileCheck
   clang-14 llvm-14-dev llvm-14-tools                           # the LLVM 14 plugin build
   nlohmann-json3-dev libtomlplusplus-dev                       # JSON reports, hotpath.toml
+  libcli11-dev                                                 # the hotpath tool's options
   valgrind libgtest-dev                                        # Callgrind, unit tests
   libjemalloc-dev                                              # test/e2e/alloc/jemalloc.cpp
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test

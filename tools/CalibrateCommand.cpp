@@ -1,5 +1,5 @@
 //===- CalibrateCommand.cpp - `hotpath calibrate`: noise thresholds -------===//
-#include "Commands.h"
+#include "CommandLine.h"
 #include "Spawn.h"
 #include "hotpath/report/ReportJson.h"
 #include "policy/Calibrate.h"
@@ -14,22 +14,6 @@
 #include <unistd.h>
 
 namespace hotpath::tool {
-
-const char *const CalibrateUsage =
-    "usage: hotpath calibrate [-n N] [-o POLICY.toml] [--min-percent-total P]\n"
-    "                         -- PROGRAM [ARGS...]\n"
-    "       hotpath calibrate [-o POLICY.toml] REPORT.json REPORT.json...\n"
-    "\n"
-    "Measures run-to-run noise: runs PROGRAM N times (default 5) with\n"
-    "HOTPATH_OUTPUT_FORMAT=json, or reads existing reports of one build, and\n"
-    "prints a policy whose min_percent_change sits just above the largest\n"
-    "change seen between any two runs, per section (docs/policy.md).\n"
-    "  -n                   runs of PROGRAM (at least 2)\n"
-    "  -o                   write the policy there instead of stdout\n"
-    "  --min-percent-total  functions below this share are not measured\n"
-    "                       (default 0.5, as in the default policy)\n"
-    "  --metrics            the metrics the policy judges, e.g. p50 or\n"
-    "                       avg,total (default); the spread of each is shown\n";
 
 namespace {
 
@@ -59,61 +43,56 @@ std::string runOnce(const std::vector<std::string> &Argv,
 } // namespace
 
 int calibrateCommand(const Args &A) {
+  CommandLine CL(
+      "calibrate",
+      "hotpath calibrate [-n N] [-o POLICY.toml] [--min-percent-total P]\n"
+      "                         -- PROGRAM [ARGS...]\n"
+      "hotpath calibrate [-o POLICY.toml] REPORT.json REPORT.json...",
+      "Measures run-to-run noise: runs PROGRAM N times (default 5) with\n"
+      "HOTPATH_OUTPUT_FORMAT=json, or reads existing reports of one build, "
+      "and\nprints a policy whose min_percent_change sits just above the "
+      "largest\nchange seen between any two runs, per section "
+      "(docs/policy.md).");
   unsigned Runs = 5;
-  std::string OutFile;
+  std::string OutFile, MetricList;
   double Floor = 0.5;
   std::vector<policy::Metric> Metrics;
-  std::vector<std::string> Files, Program;
-  for (size_t I = 0; I < A.size(); ++I) {
-    const std::string &S = A[I];
-    if (S == "--") {
-      Program.assign(A.begin() + I + 1, A.end());
-      break;
+  std::vector<std::string> Files;
+  CLI::App &App = CL.app();
+  App.add_option("reports", Files, "reports of one build")
+      ->option_text("REPORT.json...");
+  App.add_option("-n", Runs, "runs of PROGRAM (at least 2)")
+      ->option_text("N")
+      ->check(unsignedIn(2, 1000, "expects a number of runs from 2 to 1000"));
+  App.add_option("-o", OutFile, "write the policy there instead of stdout")
+      ->option_text("POLICY.toml");
+  App.add_option("--min-percent-total", Floor,
+                 "functions below this share are not measured (default 0.5, "
+                 "as in the default policy)")
+      ->option_text("P")
+      ->check(numberIn(0, 100, "expects a number from 0 to 100"));
+  App.add_option("--metrics", MetricList,
+                 "the metrics the policy judges, e.g. p50 or avg,total "
+                 "(default); the spread of each is shown")
+      ->option_text("LIST");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  const std::vector<std::string> &Program = CL.program();
+  if (App.count("-o") && OutFile.empty())
+    return badInput("calibrate: -o needs a file");
+  if (App.count("--metrics")) {
+    std::string List = MetricList + ",";
+    for (size_t B = 0, E; (E = List.find(',', B)) != std::string::npos;
+         B = E + 1) {
+      policy::Metric M;
+      if (!policy::parseMetric(List.substr(B, E - B), M))
+        return badInput("calibrate: --metrics expects a list of avg, "
+                        "total, pNN (e.g. p50,avg), got '" +
+                        MetricList + "'");
+      Metrics.push_back(M);
     }
-    auto Next = [&]() -> const std::string * {
-      return I + 1 < A.size() ? &A[++I] : nullptr;
-    };
-    if (S == "-n") {
-      const std::string *V = Next();
-      char *End = nullptr;
-      unsigned long N = V ? std::strtoul(V->c_str(), &End, 10) : 0;
-      if (!V || V->empty() || *End || (*V)[0] == '-' || N < 2 || N > 1000)
-        return badInput("calibrate: -n expects a number of runs from 2 to "
-                        "1000");
-      Runs = unsigned(N);
-    } else if (S == "-o") {
-      const std::string *V = Next();
-      if (!V || V->empty())
-        return badInput("calibrate: -o needs a file");
-      OutFile = *V;
-    } else if (S == "--min-percent-total") {
-      const std::string *V = Next();
-      char *End = nullptr;
-      double P = V ? std::strtod(V->c_str(), &End) : -1;
-      if (!V || V->empty() || *End || !(P >= 0 && P <= 100))
-        return badInput("calibrate: --min-percent-total expects a number "
-                        "from 0 to 100");
-      Floor = P;
-    } else if (S == "--metrics") {
-      const std::string *V = Next();
-      std::string List = V ? *V + "," : "";
-      for (size_t B = 0, E; (E = List.find(',', B)) != std::string::npos;
-           B = E + 1) {
-        policy::Metric M;
-        if (!policy::parseMetric(List.substr(B, E - B), M))
-          return badInput("calibrate: --metrics expects a list of avg, "
-                          "total, pNN (e.g. p50,avg), got '" +
-                          (V ? *V : "") + "'");
-        Metrics.push_back(M);
-      }
-      if (Metrics.empty())
-        return badInput("calibrate: --metrics needs a list");
-    } else if (S.size() > 1 && S[0] == '-') {
-      return badInput("calibrate: unknown option '" + S +
-                      "' (see hotpath calibrate --help)");
-    } else {
-      Files.push_back(S);
-    }
+    if (Metrics.empty())
+      return badInput("calibrate: --metrics needs a list");
   }
   if (!Program.empty() && !Files.empty())
     return badInput("calibrate: give reports or -- PROGRAM, not both");

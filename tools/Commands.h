@@ -1,6 +1,7 @@
 //===- Commands.h - The subcommands of `hotpath` ----------------*- C++ -*-===//
 //
-// Each subcommand lives in its own file and is listed in Main.cpp's table.
+// Each subcommand lives in its own file, declares its command line with
+// CommandLine.h and is listed in Main.cpp's table.
 // Exit status: 0 success, 2 bad input or usage; others per subcommand
 // (diff: 3 regression, 4 nothing judged).
 //
@@ -20,34 +21,23 @@ inline constexpr int ExitBadInput = 2;
 
 /// `hotpath report FILE.json [--format table|markdown|json]`
 int reportCommand(const Args &A);
-extern const char *const ReportUsage;
 
 /// `hotpath diff BASE.json HEAD.json [--policy FILE] ...` (tools/policy)
 int diffCommand(const Args &A);
-extern const char *const DiffUsage;
 inline constexpr int ExitRegression = 3;
 inline constexpr int ExitNothingJudged = 4;
 
 /// `hotpath calibrate [-n N] -- PROGRAM` or `hotpath calibrate REPORT...`
 int calibrateCommand(const Args &A);
-extern const char *const CalibrateUsage;
 
 /// `hotpath init [DIR]`
 int initCommand(const Args &A);
-extern const char *const InitUsage;
 
 /// `hotpath run [--callgrind-only|--native-only] [-o OUT] -- PROGRAM ARGS`
 int runCommand(const Args &A);
-extern const char *const RunUsage;
 
 /// `hotpath merge REPORT... [-o OUT.json]`
 int mergeCommand(const Args &A);
-extern const char *const MergeUsage;
-
-/// Reads `OPT VALUE` or `OPT=VALUE` at A[I] into Out, moving I past a
-/// separate value. False when A[I] is another argument; throws the message
-/// (std::string) when the value is missing.
-bool optionValue(const Args &A, size_t &I, const char *Opt, std::string &Out);
 
 /// Prints "hotpath: <message>" on stderr (one line) and returns 2.
 int badInput(const std::string &Message);

@@ -1,5 +1,5 @@
 //===- DiffCommand.cpp - `hotpath diff BASE.json HEAD.json` ---------------===//
-#include "Commands.h"
+#include "CommandLine.h"
 #include "hotpath/report/ReportJson.h"
 #include "policy/DiffRender.h"
 #include "policy/Judge.h"
@@ -9,51 +9,39 @@
 
 namespace hotpath::tool {
 
-const char *const DiffUsage =
-    "usage: hotpath diff BASE.json HEAD.json [--policy FILE] [--benchmark "
-    "NAME]\n"
-    "                    [--format table|markdown|json]\n"
-    "       hotpath diff --budgets-only HEAD.json [--policy FILE] ...\n"
-    "\n"
-    "Compares two reports function by function and judges the changes under\n"
-    "a regression policy (docs/policy.md).\n"
-    "  --policy        the policy file; default "
-    "hotpath/<benchmark>-policy.toml,\n"
-    "                  then hotpath/policy.toml, else built-in defaults\n"
-    "  --benchmark     picks hotpath/<NAME>-policy.toml (default: the head\n"
-    "                  report's meta.benchmark)\n"
-    "  --format        table (default), markdown (a pull-request comment), "
-    "json\n"
-    "  --budgets-only  check the budgets of HEAD.json alone (no base report)\n"
-    "\n"
-    "exit status: 0 no failing finding, 3 a failing regression or broken\n"
-    "budget, 4 nothing judged, 2 bad input\n";
-
 int diffCommand(const Args &A) {
+  CommandLine CL(
+      "diff",
+      "hotpath diff BASE.json HEAD.json [--policy FILE] [--benchmark NAME]\n"
+      "                    [--format table|markdown|json]\n"
+      "hotpath diff --budgets-only HEAD.json [--policy FILE] ...",
+      "Compares two reports function by function and judges the changes "
+      "under\na regression policy (docs/policy.md).",
+      "exit status: 0 no failing finding, 3 a failing regression or broken\n"
+      "budget, 4 nothing judged, 2 bad input");
   std::vector<std::string> Files;
   std::string PolicyFile, Benchmark, Format = "table", BudgetsOnly;
-  bool HaveBudgetsOnly = false;
-  for (size_t I = 0; I < A.size(); ++I) {
-    const std::string &S = A[I];
-    auto Value = [&](const char *Opt, std::string &Out) {
-      return optionValue(A, I, Opt, Out);
-    };
-    try {
-      if (Value("--policy", PolicyFile) || Value("--benchmark", Benchmark) ||
-          Value("--format", Format))
-        continue;
-      if (Value("--budgets-only", BudgetsOnly)) {
-        HaveBudgetsOnly = true;
-        continue;
-      }
-    } catch (const std::string &Msg) {
-      return badInput("diff: " + Msg);
-    }
-    if (S.size() > 1 && S[0] == '-')
-      return badInput("diff: unknown option '" + S +
-                      "' (see hotpath diff --help)");
-    Files.push_back(S);
-  }
+  CLI::App &App = CL.app();
+  App.add_option("reports", Files, "the base and the head report")
+      ->option_text("BASE.json HEAD.json");
+  App.add_option("--policy", PolicyFile,
+                 "the policy file; default hotpath/<benchmark>-policy.toml, "
+                 "then hotpath/policy.toml, else built-in defaults")
+      ->option_text("FILE");
+  App.add_option("--benchmark", Benchmark,
+                 "picks hotpath/<NAME>-policy.toml (default: the head "
+                 "report's meta.benchmark)")
+      ->option_text("NAME");
+  App.add_option("--format", Format,
+                 "table (default), markdown (a pull-request comment), json")
+      ->option_text("FORMAT");
+  CLI::Option *Budgets =
+      App.add_option("--budgets-only", BudgetsOnly,
+                     "check the budgets of HEAD.json alone (no base report)");
+  Budgets->option_text("HEAD.json");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  bool HaveBudgetsOnly = Budgets->count() > 0;
   if (Format != "table" && Format != "markdown" && Format != "json")
     return badInput("diff: unknown format '" + Format +
                     "' (accepted: table, markdown, json)");

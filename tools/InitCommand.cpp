@@ -1,5 +1,5 @@
 //===- InitCommand.cpp - `hotpath init`: starter config and policy --------===//
-#include "Commands.h"
+#include "CommandLine.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -9,13 +9,6 @@
 #include <unistd.h>
 
 namespace hotpath::tool {
-
-const char *const InitUsage =
-    "usage: hotpath init [DIR]\n"
-    "\n"
-    "Writes a commented hotpath.toml (which functions to measure) and\n"
-    "hotpath/policy.toml (how `hotpath diff` judges a change) into DIR\n"
-    "(default: the current directory). Existing files are never overwritten.\n";
 
 namespace {
 
@@ -140,17 +133,18 @@ bool writeNew(const std::string &Path, const char *Text, std::string &Error) {
 } // namespace
 
 int initCommand(const Args &A) {
-  std::string Dir = ".";
-  bool HaveDir = false;
-  for (const std::string &S : A) {
-    if (S.size() > 1 && S[0] == '-')
-      return badInput("init: unknown option '" + S +
-                      "' (see hotpath init --help)");
-    if (HaveDir)
-      return badInput("init: one directory at a time");
-    Dir = S;
-    HaveDir = true;
-  }
+  CommandLine CL("init", "hotpath init [DIR]",
+                 "Writes a commented hotpath.toml (which functions to measure) "
+                 "and\nhotpath/policy.toml (how `hotpath diff` judges a "
+                 "change) into DIR\n(default: the current directory). "
+                 "Existing files are never overwritten.");
+  std::vector<std::string> Dirs;
+  CL.app().add_option("dir", Dirs, "where to write them")->option_text("DIR");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  if (Dirs.size() > 1)
+    return badInput("init: one directory at a time");
+  std::string Dir = Dirs.empty() ? "." : Dirs[0];
   struct stat St;
   if (::stat(Dir.c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
     return badInput("init: " + Dir + ": not a directory");

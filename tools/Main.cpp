@@ -16,40 +16,23 @@ int badInput(const std::string &Message) {
   return ExitBadInput;
 }
 
-bool optionValue(const Args &A, size_t &I, const char *Opt, std::string &Out) {
-  const std::string &S = A[I];
-  std::string Prefix = std::string(Opt) + "=";
-  if (S.rfind(Prefix, 0) == 0) {
-    Out = S.substr(Prefix.size());
-    return true;
-  }
-  if (S != Opt)
-    return false;
-  if (I + 1 >= A.size())
-    throw std::string(Opt) + " needs a value";
-  Out = A[++I];
-  return true;
-}
-
 namespace {
 
 struct Command {
   const char *Name;
   int (*Run)(const Args &);
-  const char *const *Usage;
   const char *Summary;
 };
 
 const Command Commands[] = {
-    {"report", reportCommand, &ReportUsage, "render a JSON report"},
-    {"run", runCommand, &RunUsage,
-     "run natively and under Callgrind, merge the reports"},
-    {"merge", mergeCommand, &MergeUsage,
+    {"report", reportCommand, "render a JSON report"},
+    {"run", runCommand, "run natively and under Callgrind, merge the reports"},
+    {"merge", mergeCommand,
      "merge native + Callgrind reports, or sum reports of one build"},
-    {"diff", diffCommand, &DiffUsage, "judge HEAD against BASE under a policy"},
-    {"calibrate", calibrateCommand, &CalibrateUsage,
+    {"diff", diffCommand, "judge HEAD against BASE under a policy"},
+    {"calibrate", calibrateCommand,
      "measure run-to-run noise, suggest policy thresholds"},
-    {"init", initCommand, &InitUsage,
+    {"init", initCommand,
      "write a starter hotpath.toml and hotpath/policy.toml"},
 };
 
@@ -129,16 +112,7 @@ int run(int Argc, char **Argv) {
   for (const Command &C : Commands) {
     if (First != C.Name)
       continue;
-    Args A(Argv + 2, Argv + Argc);
-    for (const std::string &S : A) {
-      if (S == "--")
-        break;
-      if (S == "--help" || S == "-h") {
-        std::fputs(*C.Usage, stdout);
-        return ExitOk;
-      }
-    }
-    return C.Run(A);
+    return C.Run(Args(Argv + 2, Argv + Argc));
   }
   return badInput("unknown command '" + First + "'" + suggestion(First) +
                   " (commands: " + commandList() + "; see hotpath --help)");

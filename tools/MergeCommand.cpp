@@ -1,5 +1,5 @@
 //===- MergeCommand.cpp - `hotpath merge REPORT... -o OUT.json` -----------===//
-#include "Commands.h"
+#include "CommandLine.h"
 #include "hotpath/callgrind/ReportMerge.h"
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
@@ -8,34 +8,27 @@
 
 namespace hotpath::tool {
 
-const char *const MergeUsage =
-    "usage: hotpath merge REPORT.json... [-o OUT.json]\n"
-    "\n"
-    "Merges reports of one build (same build id and benchmark):\n"
-    "  - a native report and a Callgrind report: one merged report with\n"
-    "    every section (meta.run = \"merged\"), as HOTPATH_MERGE_REPORT does;\n"
-    "  - reports of several processes of the same kind (forked workers,\n"
-    "    test binaries): summed row by row (calls, totals and instruction\n"
-    "    counts add; percentiles are the largest of the inputs).\n"
-    "  -o   where to write the JSON (default: stdout)\n";
-
 int mergeCommand(const Args &A) {
+  CommandLine CL(
+      "merge", "hotpath merge REPORT.json... [-o OUT.json]",
+      "Merges reports of one build (same build id and benchmark):\n"
+      "  - a native report and a Callgrind report: one merged report with\n"
+      "    every section (meta.run = \"merged\"), as HOTPATH_MERGE_REPORT "
+      "does;\n"
+      "  - reports of several processes of the same kind (forked workers,\n"
+      "    test binaries): summed row by row (calls, totals and instruction\n"
+      "    counts add; percentiles are the largest of the inputs).");
   std::vector<std::string> Files;
   std::string Out;
-  for (size_t I = 0; I < A.size(); ++I) {
-    if (A[I] == "-o" || A[I] == "--output") {
-      if (I + 1 >= A.size())
-        return badInput("merge: " + A[I] + " needs a value");
-      Out = A[++I];
-    } else if (A[I].rfind("--output=", 0) == 0) {
-      Out = A[I].substr(9);
-    } else if (A[I].size() > 1 && A[I][0] == '-') {
-      return badInput("merge: unknown option '" + A[I] +
-                      "' (see hotpath merge --help)");
-    } else {
-      Files.push_back(A[I]);
-    }
-  }
+  CL.app()
+      .add_option("reports", Files, "the reports")
+      ->option_text("REPORT.json...");
+  CL.app()
+      .add_option("-o,--output", Out,
+                  "where to write the JSON (default: stdout)")
+      ->option_text("OUT.json");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
   if (Files.empty())
     return badInput("merge: no reports (usage: hotpath merge REPORT.json... "
                     "-o OUT.json)");

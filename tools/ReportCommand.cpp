@@ -1,5 +1,5 @@
 //===- ReportCommand.cpp - `hotpath report FILE.json` ---------------------===//
-#include "Commands.h"
+#include "CommandLine.h"
 #include "hotpath/report/FileRead.h"
 #include "hotpath/report/Focus.h"
 #include "hotpath/report/ReportJson.h"
@@ -14,72 +14,53 @@
 
 namespace hotpath::tool {
 
-const char *const ReportUsage =
-    "usage: hotpath report FILE.json [--format table|markdown|json]\n"
-    "                              [--limit N] [--focus TEXT|/REGEX/]\n"
-    "                              [--name-width N] [--location]\n"
-    "\n"
-    "Renders a report written by a profiled program "
-    "(HOTPATH_OUTPUT_FORMAT=json).\n"
-    "  --format   table (default), markdown (for CI comments), or json\n"
-    "             (the validated report, re-serialised)\n"
-    "  --limit    rows per section in table/markdown (default 15, 0 = all)\n"
-    "  --focus    only rows whose name contains TEXT or matches /REGEX/\n"
-    "  --name-width  the Function column's width: longer names are elided\n"
-    "             (0 = never; default HOTPATH_NAME_WIDTH, else the terminal's\n"
-    "             width, else 60); JSON always keeps the full names\n"
-    "  --location a Location column (file:line) after the Function column\n";
-
 int reportCommand(const Args &A) {
-  std::string File, Format = "table", Focus;
+  CommandLine CL("report",
+                 "hotpath report FILE.json [--format table|markdown|json]\n"
+                 "                      [--limit N] [--focus TEXT|/REGEX/]\n"
+                 "                      [--name-width N] [--location]",
+                 "Renders a report written by a profiled program "
+                 "(HOTPATH_OUTPUT_FORMAT=json);\nFILE.json may be - (stdin).");
+  std::vector<std::string> Files;
+  std::string Format = "table", Focus;
   unsigned Limit = 15;
   long NameWidth = -1; // -1: not given
   bool Location = false;
-  for (size_t I = 0; I < A.size(); ++I) {
-    const std::string &S = A[I];
-    auto Value = [&](const char *Opt, std::string &Out) {
-      return optionValue(A, I, Opt, Out);
-    };
-    try {
-      std::string V;
-      if (Value("--format", Format))
-        continue;
-      if (Value("--focus", Focus))
-        continue;
-      if (S == "--location") {
-        Location = true;
-        continue;
-      }
-      if (Value("--name-width", V)) {
-        char *End = nullptr;
-        unsigned long N = std::strtoul(V.c_str(), &End, 10);
-        if (V.empty() || *End || V[0] == '-' || N > 100000 || (N && N < 10))
-          return badInput("report: --name-width expects 0 or an integer >= "
-                          "10, got '" +
-                          V + "'");
-        NameWidth = long(N);
-        continue;
-      }
-      if (Value("--limit", V)) {
-        char *End = nullptr;
-        unsigned long N = std::strtoul(V.c_str(), &End, 10);
-        if (V.empty() || *End || V[0] == '-' || N > 1000000000)
-          return badInput("report: --limit expects an integer >= 0, got '" + V +
-                          "'");
-        Limit = unsigned(N);
-        continue;
-      }
-    } catch (const std::string &Msg) {
-      return badInput("report: " + Msg);
-    }
-    if (S.size() > 1 && S[0] == '-') // "-" alone is stdin
-      return badInput("report: unknown option '" + S +
-                      "' (see hotpath report --help)");
-    if (!File.empty())
-      return badInput("report: one report at a time (got '" + File + "' and '" +
-                      S + "')");
-    File = S;
-  }
+  CLI::App &App = CL.app();
+  App.add_option("file", Files, "the report")->option_text("FILE.json");
+  App.add_option("--format", Format,
+                 "table (default), markdown (for CI comments), or json (the "
+                 "validated report, re-serialised)")
+      ->option_text("FORMAT");
+  App.add_option("--limit", Limit,
+                 "rows per section in table/markdown (default 15, 0 = all)")
+      ->option_text("N")
+      ->check(unsignedIn(0, 1000000000, "expects an integer >= 0"));
+  App.add_option("--focus", Focus,
+                 "only rows whose name contains TEXT or matches /REGEX/")
+      ->option_text("TEXT|/REGEX/");
+  App.add_option("--name-width", NameWidth,
+                 "the Function column's width: longer names are elided (0 = "
+                 "never; default HOTPATH_NAME_WIDTH, else the terminal's "
+                 "width, else 60); JSON always keeps the full names")
+      ->option_text("N")
+      ->check(CLI::Validator(
+          [](std::string &V) -> std::string {
+            char *End = nullptr;
+            unsigned long N = std::strtoul(V.c_str(), &End, 10);
+            if (V.empty() || *End || V[0] == '-' || N > 100000 || (N && N < 10))
+              return "expects 0 or an integer >= 10, got '" + V + "'";
+            return "";
+          },
+          "N"));
+  App.add_flag("--location", Location,
+               "a Location column (file:line) after the Function column");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  if (Files.size() > 1)
+    return badInput("report: one report at a time (got '" + Files[0] +
+                    "' and '" + Files[1] + "')");
+  std::string File = Files.empty() ? "" : Files[0];
   if (File.empty())
     return badInput("report: missing FILE.json (usage: hotpath report "
                     "FILE.json [--format table|markdown|json])");

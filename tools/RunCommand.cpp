@@ -7,7 +7,7 @@
 // native report, which gives one merged report.
 //
 //===----------------------------------------------------------------------===//
-#include "Commands.h"
+#include "CommandLine.h"
 #include "Spawn.h"
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
@@ -22,24 +22,6 @@
 #include <unistd.h>
 
 namespace hotpath::tool {
-
-const char *const RunUsage =
-    "usage: hotpath run [--callgrind-only|--native-only] [-o OUT.json]\n"
-    "                   [--cache-sim] -- PROGRAM [ARGS...]\n"
-    "\n"
-    "Runs an instrumented program natively (timing, allocations), then\n"
-    "under Valgrind's Callgrind (instruction counts), and merges both into\n"
-    "one report (meta.run = \"merged\").\n"
-    "  --native-only     the native run alone\n"
-    "  --callgrind-only  the Callgrind run alone\n"
-    "  --cache-sim       simulate caches of fixed sizes (I1 and D1 32 KiB\n"
-    "                    8-way, LL 8 MiB 16-way, 64 B lines) and add the\n"
-    "                    functions_cache section (misses, estimated cycles)\n"
-    "  -o FILE           write the JSON report there (default: print the\n"
-    "                    table on stdout)\n"
-    "The program's own output is unchanged; hotpath's progress goes to\n"
-    "stderr. Exit status: 0, 2 on bad usage or when a run gives no report,\n"
-    "else the program's own non-zero status.\n";
 
 namespace {
 
@@ -98,34 +80,42 @@ bool exists(const std::string &P) {
 } // namespace
 
 int runCommand(const Args &A) {
-  bool Native = true, Cg = true, CacheSim = false;
+  CommandLine CL(
+      "run",
+      "hotpath run [--callgrind-only|--native-only] [-o OUT.json]\n"
+      "                   [--cache-sim] -- PROGRAM [ARGS...]",
+      "Runs an instrumented program natively (timing, allocations), then\n"
+      "under Valgrind's Callgrind (instruction counts), and merges both into\n"
+      "one report (meta.run = \"merged\").",
+      "The program's own output is unchanged; hotpath's progress goes to\n"
+      "stderr. Exit status: 0, 2 on bad usage or when a run gives no "
+      "report,\nelse the program's own non-zero status.");
+  bool NativeOnly = false, CgOnly = false, CacheSim = false;
   std::string Out;
-  size_t I = 0;
-  for (; I < A.size() && A[I] != "--"; ++I) {
-    const std::string &S = A[I];
-    if (S == "--native-only")
-      Cg = false;
-    else if (S == "--callgrind-only")
-      Native = false;
-    else if (S == "--cache-sim")
-      CacheSim = true;
-    else if (S == "-o" || S == "--output") {
-      if (I + 1 >= A.size())
-        return badInput("run: " + S + " needs a value");
-      Out = A[++I];
-    } else if (S.rfind("--output=", 0) == 0)
-      Out = S.substr(9);
-    else
-      return badInput("run: unknown option '" + S +
-                      "' (usage: hotpath run [options] -- PROGRAM ARGS)");
-  }
+  CLI::App &App = CL.app();
+  App.add_flag("--native-only", NativeOnly, "the native run alone");
+  App.add_flag("--callgrind-only", CgOnly, "the Callgrind run alone");
+  App.add_flag("--cache-sim", CacheSim,
+               "simulate caches of fixed sizes (I1 and D1 32 KiB 8-way, LL 8 "
+               "MiB 16-way, 64 B lines) and add the functions_cache section "
+               "(misses, estimated cycles)");
+  App.add_option("-o,--output", Out,
+                 "write the JSON report there (default: print the table on "
+                 "stdout)")
+      ->option_text("OUT.json");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  if (!App.remaining().empty()) // a program needs its `--`
+    return badInput("run: unexpected '" + App.remaining().front() +
+                    "' (usage: hotpath run [options] -- PROGRAM ARGS)");
+  bool Native = !CgOnly, Cg = !NativeOnly;
   if (!Native && !Cg)
     return badInput(
         "run: --native-only and --callgrind-only exclude each other");
-  if (I + 1 >= A.size())
+  if (CL.program().empty())
     return badInput("run: missing PROGRAM (usage: hotpath run [options] -- "
                     "PROGRAM ARGS)");
-  std::vector<std::string> Prog(A.begin() + long(I) + 1, A.end());
+  std::vector<std::string> Prog = CL.program();
   std::string Exe = findInPath(Prog[0]);
   if (Exe.empty())
     return badInput("run: program '" + Prog[0] + "' not found");
