@@ -18,6 +18,8 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/IntrinsicsWebAssembly.h"
 #if LLVM_VERSION_MAJOR >= 17
 #include "llvm/TargetParser/Triple.h"
 #else
@@ -26,6 +28,35 @@
 
 namespace hotpath {
 namespace compat {
+
+/// Whether the verifier accepts an `invoke` of this intrinsic call (the
+/// list in its check "Cannot invoke an intrinsic other than ..."); LLVM 19
+/// replaced llvm.experimental.patchpoint.i64 by a generic patchpoint.
+inline bool isInvokableIntrinsic(const llvm::CallBase &CB) {
+  const llvm::Function *Callee = CB.getCalledFunction();
+  if (!Callee)
+    return true;
+  switch (Callee->getIntrinsicID()) {
+  case llvm::Intrinsic::donothing:
+  case llvm::Intrinsic::experimental_patchpoint_void:
+#if LLVM_VERSION_MAJOR >= 19
+  case llvm::Intrinsic::experimental_patchpoint:
+#else
+  case llvm::Intrinsic::experimental_patchpoint_i64:
+#endif
+  case llvm::Intrinsic::experimental_gc_statepoint:
+  case llvm::Intrinsic::coro_resume:
+  case llvm::Intrinsic::coro_destroy:
+  case llvm::Intrinsic::wasm_rethrow:
+  case llvm::Intrinsic::wasm_throw:
+  case llvm::Intrinsic::objc_autoreleaseReturnValue:
+  case llvm::Intrinsic::objc_retainAutoreleasedReturnValue:
+  case llvm::Intrinsic::objc_unsafeClaimAutoreleasedReturnValue:
+    return true;
+  default:
+    return false;
+  }
+}
 
 /// The generic data pointer: `ptr` (LLVM >= 15), `i8*` (LLVM 14).
 inline llvm::PointerType *ptrTy(llvm::LLVMContext &Ctx) {

@@ -19,10 +19,12 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -56,6 +58,20 @@ public:
   }
   void print(DiagnosticPrinter &DP) const override { DP << Msg; }
 };
+
+#define DEBUG_TYPE "hotpath"
+
+// Shown by `-mllvm -stats` (and -debug-only=hotpath prints each decision)
+// where LLVM is built with statistics and assertions; Debian's release
+// build has neither, and HOTPATH_VERBOSE=1 gives the same counts.
+STATISTIC(NumWrapped, "Functions wrapped (marker and hooks)");
+STATISTIC(NumFastPath, "Wrappers with the inline fast path");
+STATISTIC(NumInPlace, "Functions with the hooks in place");
+STATISTIC(NumNoRule, "Functions no rule selects");
+STATISTIC(NumExcluded, "Functions excluded (exclude rule or HOTPATH_SKIP)");
+STATISTIC(NumTooSmall, "Functions skipped under min_instructions");
+STATISTIC(NumUnsupported, "Selected functions that cannot be measured");
+STATISTIC(NumOtherSkips, "Functions skipped for another reason");
 
 /// The kind of a skip, for the HOTPATH_VERBOSE=1 summary: "no rule",
 /// "excluded by '^std::'", "HOTPATH_SKIP", "under min_instructions",
@@ -202,9 +218,21 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
   }
   if (!S.Selected) {
     // Declarations that nothing selected are not worth a line.
-    if (!F.isDeclaration())
-      remark(F, false, S.Name.empty() ? F.getName() : StringRef(S.Name),
-             S.Reason);
+    if (F.isDeclaration())
+      return;
+    std::string Kind = skipKind(S.Reason);
+    if (Kind == "no rule")
+      ++NumNoRule;
+    else if (Kind == "HOTPATH_SKIP" || compat::startsWith(Kind, "excluded by"))
+      ++NumExcluded;
+    else if (Kind == "under min_instructions")
+      ++NumTooSmall;
+    else
+      ++NumOtherSkips;
+    LLVM_DEBUG(dbgs() << "hotpath: skip " << F.getName() << ": " << S.Reason
+                      << "\n");
+    remark(F, false, S.Name.empty() ? F.getName() : StringRef(S.Name),
+           S.Reason);
     return;
   }
   std::string Unsupported = unsupportedReason(F);
@@ -213,6 +241,9 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
   if (Unsupported.empty() && Resolvers.count(&F))
     Unsupported = "ifunc resolver: runs before relocations are done";
   if (!Unsupported.empty()) {
+    ++NumUnsupported;
+    LLVM_DEBUG(dbgs() << "hotpath: cannot measure " << F.getName() << ": "
+                      << Unsupported << "\n");
     remark(F, false, S.Name, Unsupported);
     return;
   }
@@ -244,10 +275,16 @@ void Instrumenter::instrument(Plan &P) {
     remark(F, true, R.Name, P.Sel.Reason + "; hooks in place: " + InPlace);
 
   Constant *Desc = D.create(R);
-  if (InPlace.empty())
+  LLVM_DEBUG(dbgs() << "hotpath: " << (InPlace.empty() ? "wrap " : "in place ")
+                    << F.getName() << (FastPath ? " (fast path)" : "") << "\n");
+  if (InPlace.empty()) {
+    ++NumWrapped;
+    NumFastPath += FastPath;
     wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath);
-  else
+  } else {
+    ++NumInPlace;
     instrumentInPlace(F, Desc, D.hooks());
+  }
 }
 
 void Instrumenter::noteIncludes(const Selection &S) {

@@ -42,6 +42,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/EscapeEnumerator.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -89,6 +90,16 @@ Constant *personalityFor(Function &F) {
       Cxx ? "__gxx_personality_v0" : "__gcc_personality_v0",
       FunctionType::get(Type::getInt32Ty(F.getContext()), true));
   return cast<Constant>(P.getCallee());
+}
+
+/// Whether F has a call that may unwind (what EscapeEnumerator turns into
+/// an invoke).
+bool hasThrowingCall(Function &F) {
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (!CI->doesNotThrow() && !CI->isMustTailCall())
+        return true;
+  return false;
 }
 
 /// A block that runs the exit hook and resumes unwinding.
@@ -291,54 +302,58 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
 
 void instrumentInPlace(Function &F, Constant *Desc, const Hooks &H) {
   DebugLoc DL = hookLoc(F);
-  SmallVector<Instruction *, 8> Exits;
-  SmallVector<CallInst *, 16> MayThrow;
-  for (BasicBlock &BB : F) {
-    Instruction *T = BB.getTerminator();
-    if (isa<ReturnInst>(T)) {
-      // The frame is gone once a musttail call starts: exit before it.
-      CallInst *MT = BB.getTerminatingMustTailCall();
-      Exits.push_back(MT ? static_cast<Instruction *>(MT) : T);
-    } else if (isa<ResumeInst>(T)) {
-      Exits.push_back(T);
-    }
-    for (Instruction &I : BB)
-      if (auto *CI = dyn_cast<CallInst>(&I))
-        if (!CI->doesNotThrow() && !CI->isMustTailCall() &&
-            !isa<IntrinsicInst>(CI) && !CI->isInlineAsm())
-          MayThrow.push_back(CI);
-  }
-
   IRBuilder<> B(entryInsertPoint(F));
   B.SetCurrentDebugLocation(DL);
   callHook(B, H.Enter, {Desc});
-  for (Instruction *I : Exits) {
-    B.SetInsertPoint(I);
-    callHook(B, H.Exit, {Desc});
+  // EscapeEnumerator visits every way out: each `ret` (before its musttail
+  // call, whose frame is gone once it starts), `resume` and `cleanupret`;
+  // then, when F may unwind, it turns each call that may throw into an
+  // invoke of one new cleanup pad, which it visits last. The hooks are
+  // nounwind, so they are never among those calls. The personality is ours
+  // (C++'s in C++ code), not its default (C's).
+  bool MayUnwind = !F.doesNotThrow();
+  // Two kinds of call must stay calls. Inline asm without the `unwind`
+  // flag cannot throw: it is marked so. An intrinsic that may throw but
+  // cannot be invoked (llvm.experimental.guard, ...deoptimize) would break
+  // the verifier: it is hidden from the enumerator for the time it runs,
+  // and an exception through it skips the exit hook, as through any frame
+  // left without its exit (the runtime closes frames by stack address).
+  SmallVector<CallInst *, 4> Hidden;
+  for (Instruction &I : instructions(F)) {
+    auto *CI = dyn_cast<CallInst>(&I);
+    if (!CI || CI->doesNotThrow())
+      continue;
+    if (auto *IA = dyn_cast<InlineAsm>(CI->getCalledOperand())) {
+      if (!IA->canThrow())
+        CI->setDoesNotThrow();
+    } else if (isa<IntrinsicInst>(CI) && !compat::isInvokableIntrinsic(*CI)) {
+      CI->setDoesNotThrow();
+      Hidden.push_back(CI);
+    }
   }
-  // Calls that may unwind out of F unwind through a cleanup with the exit
-  // hook instead (existing landing pads end in a `resume`, handled above).
-  if (!MayThrow.empty() && !F.doesNotThrow()) {
-    BasicBlock *Cleanup = createCleanup(F, Desc, H, DL);
-    for (CallInst *CI : MayThrow)
-      changeToInvokeAndSplitBasicBlock(CI, Cleanup);
+  if (MayUnwind && !F.hasPersonalityFn() && hasThrowingCall(F))
+    F.setPersonalityFn(personalityFor(F));
+  EscapeEnumerator Exits(F, "hotpath.cleanup", MayUnwind);
+  while (IRBuilder<> *AtExit = Exits.Next()) {
+    AtExit->SetCurrentDebugLocation(DL);
+    callHook(*AtExit, H.Exit, {Desc});
   }
+  for (CallInst *CI : Hidden)
+    CI->removeFnAttr(Attribute::NoUnwind);
 }
 
 void instrumentMain(Function &Main, const Hooks &H) {
   DebugLoc DL = hookLoc(Main);
-  SmallVector<Instruction *, 4> Rets;
-  for (BasicBlock &BB : Main)
-    if (isa<ReturnInst>(BB.getTerminator())) {
-      CallInst *MT = BB.getTerminatingMustTailCall();
-      Rets.push_back(MT ? static_cast<Instruction *>(MT) : BB.getTerminator());
-    }
   IRBuilder<> B(entryInsertPoint(Main));
   B.SetCurrentDebugLocation(DL);
   callHook(B, H.MainBegin, {});
-  for (Instruction *I : Rets) {
-    B.SetInsertPoint(I);
-    callHook(B, H.MainEnd, {});
+  // Returns only: an exception that leaves main ends the program without
+  // running atexit handlers, so the session is not ended there.
+  EscapeEnumerator Exits(Main, "hotpath.main.cleanup",
+                         /*HandleExceptions=*/false);
+  while (IRBuilder<> *AtExit = Exits.Next()) {
+    AtExit->SetCurrentDebugLocation(DL);
+    callHook(*AtExit, H.MainEnd, {});
   }
 }
 

@@ -43,6 +43,24 @@ if config.sanitize:
 
 v = config.llvm_version_major
 config.available_features.add("llvm-" + v)
+# LLVM built with assertions (-debug-only works) and with statistics
+# (-stats: assertions, or LLVM_FORCE_ENABLE_STATS): release builds such as
+# Debian's have neither.
+import re
+import subprocess
+try:
+    _cfg = os.path.join(config.llvm_tools_dir, "llvm-config")
+    _asserts = subprocess.run([_cfg, "--assertion-mode"], capture_output=True, text=True,
+                              timeout=60).stdout.strip() == "ON"
+    _inc = subprocess.run([_cfg, "--includedir"], capture_output=True, text=True, timeout=60).stdout.strip()
+    _hdr = open(os.path.join(_inc, "llvm", "Config", "llvm-config.h")).read()
+    if _asserts:
+        config.available_features.add("llvm-asserts")
+    if _asserts or re.search(r"#define LLVM_FORCE_ENABLE_STATS 1", _hdr):
+        config.available_features.add("llvm-stats")
+except (OSError, subprocess.SubprocessError):
+    pass
+
 obj = config.hotpath_obj_root
 plugin = os.path.join(obj, "pass", "libhotpath.so")
 bindir = config.llvm_tools_dir

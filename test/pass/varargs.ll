@@ -29,7 +29,7 @@
 ; CHECK-NEXT:    call void @__hotpath_exit(ptr @__hotpath_desc.[[N]])
 ; CHECK-NEXT:    ret i32 %v
 ; CHECK:       hotpath.cleanup:
-; CHECK-NEXT:    %[[LP:[0-9]+]] = landingpad { ptr, i32 }
+; CHECK-NEXT:    %[[LP:[^ ]+]] = landingpad { ptr, i32 }
 ; CHECK-NEXT:            cleanup
 ; CHECK-NEXT:    call void @__hotpath_exit(ptr @__hotpath_desc.[[N]])
 ; CHECK-NEXT:    resume { ptr, i32 } %[[LP]]
