@@ -162,8 +162,10 @@ pid_t LoadedInPid = 0;
 void exitWithoutSession() {
   if (__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) || getpid() != LoadedInPid)
     return;
-  const char *Format = getenv("HOTPATH_OUTPUT_FORMAT");
-  if (Format && std::string(Format) == "none")
+  // Through Options (without its warnings: no session means no report).
+  if (parseOptions([](const char *Name) -> const char * {
+        return getenv(Name);
+      }).Format == OutputFormat::None)
     return;
   Snapshot Empty;
   fprintf(stderr, "hotpath: %s\n", nothingRanWarning(Empty).c_str());
