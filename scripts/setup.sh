@@ -16,7 +16,14 @@ PACKAGES=(
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test
   dpkg-dev                                                     # apt-get source (test/peer/lua.sh)
   clang-format-19                                              # scripts/check-habits.sh
+  libprotobuf-dev protobuf-compiler zlib1g-dev                 # hotpath export --format pprof
+  chromium                                                     # flame graphs opened in a browser
 )
+# Node.js and npm for the format validators of test/node (speedscope's
+# schema, pprof's decoder): Debian's, unless the machine has its own.
+if ! command -v npm >/dev/null 2>&1; then
+  PACKAGES+=(nodejs npm)
+fi
 # bench/run.sh only (not the tests): the uftrace peer of the overhead benchmark.
 if [ "${1:-}" = --bench ]; then
   PACKAGES+=(uftrace)
@@ -68,8 +75,19 @@ for p in "${PACKAGES[@]}"; do
   fi
 done
 
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# The validators, at the versions test/node/package-lock.json pins, from
+# the npm registry (test/e2e/callpaths skips its viewer tests without them).
+install_validators() {
+  [ -d "$ROOT/test/node/node_modules/ajv" ] && return 0
+  echo "setup: npm ci in test/node (format validators)"
+  npm ci --prefix "$ROOT/test/node" --no-audit --no-fund >/dev/null ||
+    echo "setup: npm ci failed; the call-tree viewer tests will be skipped"
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#PACKAGES[@]} packages are installed"
+  install_validators
   exit 0
 fi
 
@@ -86,3 +104,4 @@ echo "setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update -q
 "${SUDO[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
+install_validators

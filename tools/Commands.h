@@ -36,6 +36,12 @@ int initCommand(const Args &A);
 /// `hotpath run [--callgrind-only|--native-only] [-o OUT] -- PROGRAM ARGS`
 int runCommand(const Args &A);
 
+/// `hotpath flamegraph REPORT.json [BASE/HEAD] [-o OUT.svg] [--metric M]`
+int flamegraphCommand(const Args &A);
+
+/// `hotpath export REPORT.json --format folded|speedscope|pprof`
+int exportCommand(const Args &A);
+
 /// `hotpath merge REPORT... [-o OUT.json]`
 int mergeCommand(const Args &A);
 

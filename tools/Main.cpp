@@ -32,6 +32,10 @@ const Command Commands[] = {
     {"diff", diffCommand, "judge HEAD against BASE under a policy"},
     {"calibrate", calibrateCommand,
      "measure run-to-run noise, suggest policy thresholds"},
+    {"flamegraph", flamegraphCommand,
+     "draw the call tree as an interactive SVG (or the change of two)"},
+    {"export", exportCommand,
+     "write the call tree as folded stacks, speedscope or pprof"},
     {"init", initCommand,
      "write a starter hotpath.toml and hotpath/policy.toml"},
 };

@@ -1,5 +1,6 @@
 //===- ReportCommand.cpp - `hotpath report FILE.json` ---------------------===//
 #include "CommandLine.h"
+#include "hotpath/report/CallTree.h"
 #include "hotpath/report/FileRead.h"
 #include "hotpath/report/Focus.h"
 #include "hotpath/report/ReportJson.h"
@@ -18,7 +19,9 @@ int reportCommand(const Args &A) {
   CommandLine CL("report",
                  "hotpath report FILE.json [--format table|markdown|json]\n"
                  "                      [--limit N] [--focus TEXT|/REGEX/]\n"
-                 "                      [--name-width N] [--location]",
+                 "                      [--name-width N] [--location]\n"
+                 "hotpath report FILE.json --tree [--depth N] [--children N] "
+                 "[--focus ...]",
                  "Renders a report written by a profiled program "
                  "(HOTPATH_OUTPUT_FORMAT=json);\nFILE.json may be - (stdin).");
   std::vector<std::string> Files;
@@ -55,6 +58,18 @@ int reportCommand(const Args &A) {
           "N"));
   App.add_flag("--location", Location,
                "a Location column (file:line) after the Function column");
+  bool Tree = false;
+  size_t Depth = 0, Children = 0;
+  App.add_flag("--tree", Tree,
+               "print the call tree (call paths) instead of the tables");
+  App.add_option("--depth", Depth, "with --tree: levels shown (0 = all)")
+      ->option_text("N")
+      ->check(unsignedIn(0, 100000, "expects an integer >= 0"));
+  App.add_option("--children", Children,
+                 "with --tree: children shown per path, the largest first "
+                 "(0 = all)")
+      ->option_text("N")
+      ->check(unsignedIn(0, 100000, "expects an integer >= 0"));
   if (int Status = CL.parse(A); Status >= 0)
     return Status;
   if (Files.size() > 1)
@@ -90,7 +105,19 @@ int reportCommand(const Args &A) {
   }
 
   std::string Out;
-  if (Format == "json") {
+  if (Tree) {
+    if (!R.Tree.Present)
+      return badInput("report: " + File +
+                      " has no call tree (a count-only run, "
+                      "HOTPATH_MAX_PATHS=0, or a report of an older hotpath)");
+    report::TreeView V;
+    V.MaxDepth = Depth;
+    V.MaxChildren = Children;
+    V.Focus = Focus;
+    if (NameWidth >= 0)
+      V.NameWidth = size_t(NameWidth);
+    Out = report::renderTree(R.Tree, V);
+  } else if (Format == "json") {
     Out = report::writeJson(R, /*Pretty=*/true);
   } else {
     report::TableOptions T;

@@ -1,5 +1,6 @@
 //===- ReportMerge.cpp - Merged mode and sums of reports ------------------===//
 #include "hotpath/callgrind/ReportMerge.h"
+#include "hotpath/report/CallTree.h"
 
 #include <algorithm>
 #include <cmath>
@@ -32,6 +33,8 @@ void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {
     return;
   }
   Acc.Total += S.Total;
+  if (S.MeasuredTotal)
+    Acc.MeasuredTotal = Acc.MeasuredTotal.value_or(0) + *S.MeasuredTotal;
   if (S.HookCostIr && !Acc.HookCostIr)
     Acc.HookCostIr = S.HookCostIr;
   using Key = std::tuple<std::string, std::string, uint32_t>;
@@ -58,10 +61,17 @@ void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {
     A.Allocs += R.Allocs;
     A.Freed += R.Freed;
     A.Frees += R.Frees;
+    if (R.Self)
+      A.Self = A.Self.value_or(0) + *R.Self;
+    if (R.OnStack)
+      A.OnStack = A.OnStack.value_or(0) + *R.OnStack;
   }
+  // With call trees, the share is of the time on a stack (CallTree.h).
+  uint64_t Whole = std::max(Acc.Total, Acc.MeasuredTotal.value_or(0));
   for (FunctionRow &A : Acc.Data) {
     A.Avg = roundDiv(A.Total, A.Calls);
-    A.PercentTotal = percentOf(A.Total, Acc.Total);
+    A.PercentTotal = A.OnStack ? percentOf(*A.OnStack, Whole)
+                               : percentOf(A.Total, Acc.Total);
   }
   sortRows(Acc.Data);
 }
@@ -173,6 +183,7 @@ bool sumReports(const std::vector<Report> &In, Report &Out,
     Out.Threads.Data.insert(Out.Threads.Data.end(), R.Threads.Data.begin(),
                             R.Threads.Data.end());
     Out.Threads.Present |= R.Threads.Present;
+    Out.Tree = report::mergeTrees(Out.Tree, R.Tree);
   }
   if (In.size() > 1)
     for (SectionKind K : {SectionKind::Timing, SectionKind::Alloc})

@@ -32,6 +32,8 @@ OJson sectionToJson(const FunctionsSection &S) {
     J["cumulative"] = *S.Cumulative;
   if (S.HookCostIr)
     J["hook_cost_ir"] = *S.HookCostIr;
+  if (S.MeasuredTotal)
+    J["total_measured_ns"] = *S.MeasuredTotal;
   if (S.Tool)
     J["tool"] = *S.Tool;
   OJson Data = OJson::array();
@@ -51,6 +53,10 @@ OJson sectionToJson(const FunctionsSection &S) {
     }
     Row["total"] = R.Total;
     Row["percent_total"] = R.PercentTotal;
+    if (R.Self)
+      Row["self"] = *R.Self;
+    if (R.OnStack)
+      Row["on_stack"] = *R.OnStack;
     if (S.Kind == SectionKind::Alloc) {
       Row["allocs"] = R.Allocs;
       Row["freed"] = R.Freed;
@@ -81,6 +87,35 @@ OJson threadsToJson(const ThreadsSection &T) {
     Data.push_back(std::move(Row));
   }
   J["data"] = std::move(Data);
+  return J;
+}
+
+OJson treeToJson(const CallTree &T) {
+  OJson J = OJson::object();
+  J["description"] = T.Description;
+  J["estimated"] = T.Estimated;
+  J["timed_calls_only"] = T.TimedCallsOnly;
+  J["max_paths"] = T.MaxPaths;
+  J["full"] = T.Full;
+  OJson Nodes = OJson::array();
+  for (size_t I = 0; I < T.Nodes.size(); ++I) {
+    const TreeNode &N = T.Nodes[I];
+    OJson Row = OJson::object();
+    Row["id"] = I;
+    Row["parent"] = N.Parent < 0 ? OJson(nullptr) : OJson(N.Parent);
+    Row["name"] = N.Name;
+    Row["file"] = N.File;
+    Row["line"] = N.Line;
+    if (!N.Kind.empty())
+      Row["kind"] = N.Kind;
+    Row["calls"] = N.Calls;
+    Row["total"] = N.Total;
+    Row["self"] = N.Self;
+    Row["alloc_bytes"] = N.AllocBytes;
+    Row["allocs"] = N.Allocs;
+    Nodes.push_back(std::move(Row));
+  }
+  J["nodes"] = std::move(Nodes);
   return J;
 }
 
@@ -125,6 +160,8 @@ OJson toJson(const Report &R) {
     J["functions_cache"] = cacheToJson(R.Cache);
   if (R.Threads.Present)
     J["threads"] = threadsToJson(R.Threads);
+  if (R.Tree.Present)
+    J["call_tree"] = treeToJson(R.Tree);
   return J;
 }
 

@@ -207,6 +207,8 @@ void readSection(const Json &J, FunctionsSection &S) {
   S.Cumulative = optBool(J, P, "cumulative");
   if (J.contains("hook_cost_ir"))
     S.HookCostIr = getUnsigned(J, P, "hook_cost_ir");
+  if (J.contains("total_measured_ns"))
+    S.MeasuredTotal = getUnsigned(J, P, "total_measured_ns");
   S.Tool = optString(J, P, "tool");
 
   forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
@@ -227,6 +229,10 @@ void readSection(const Json &J, FunctionsSection &S) {
     }
     R.Total = getUnsigned(RJ, RP, "total");
     R.PercentTotal = getNumber(RJ, RP, "percent_total");
+    if (RJ.contains("self"))
+      R.Self = getUnsigned(RJ, RP, "self");
+    if (RJ.contains("on_stack"))
+      R.OnStack = getUnsigned(RJ, RP, "on_stack");
     if (S.Kind == SectionKind::Alloc) {
       R.Allocs = getUnsigned(RJ, RP, "allocs");
       R.Freed = getUnsigned(RJ, RP, "freed");
@@ -262,6 +268,53 @@ void readThreads(const Json &J, ThreadsSection &T) {
   });
 }
 
+void readTree(const Json &J, CallTree &T) {
+  const std::string P = "call_tree";
+  expect(J.is_object(), J, P, "an object");
+  T.Present = true;
+  T.Description = getString(J, P, "description");
+  T.Estimated = optBool(J, P, "estimated").value_or(false);
+  T.TimedCallsOnly = optBool(J, P, "timed_calls_only").value_or(false);
+  if (J.contains("max_paths"))
+    T.MaxPaths = getUnsigned(J, P, "max_paths");
+  T.Full = optBool(J, P, "full").value_or(false);
+  const Json &Nodes = need(J, P, "nodes");
+  expect(Nodes.is_array(), Nodes, P + ".nodes", "an array");
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    const Json &NJ = Nodes[I];
+    std::string NP = P + ".nodes[" + std::to_string(I) + "]";
+    expect(NJ.is_object(), NJ, NP, "an object");
+    TreeNode N;
+    if (getUnsigned(NJ, NP, "id") != I)
+      fail(NP + ".id", "expected " + std::to_string(I) + " (nodes in order)");
+    const Json &Par = need(NJ, NP, "parent");
+    if (!Par.is_null()) {
+      uint64_t V = asUnsigned(Par, NP + ".parent");
+      if (V >= I)
+        fail(NP + ".parent", "expected the id of an earlier node or null");
+      N.Parent = int64_t(V);
+    }
+    N.Name = getString(NJ, NP, "name");
+    N.File = getString(NJ, NP, "file");
+    uint64_t Line = getUnsigned(NJ, NP, "line");
+    if (Line > UINT32_MAX)
+      fail(NP + ".line", "out of range");
+    N.Line = uint32_t(Line);
+    if (auto K = optString(NJ, NP, "kind")) {
+      if (*K != "deeper" && *K != "folded")
+        fail(NP + ".kind",
+             "expected \"deeper\" or \"folded\", got \"" + *K + "\"");
+      N.Kind = *K;
+    }
+    N.Calls = getUnsigned(NJ, NP, "calls");
+    N.Total = getUnsigned(NJ, NP, "total");
+    N.Self = getUnsigned(NJ, NP, "self");
+    N.AllocBytes = getUnsigned(NJ, NP, "alloc_bytes");
+    N.Allocs = getUnsigned(NJ, NP, "allocs");
+    T.Nodes.push_back(std::move(N));
+  }
+}
+
 void readReport(const Json &J, Report &R) {
   expect(J.is_object(), J, "", "a JSON object (a hotpath report)");
   auto Type = J.find("type");
@@ -291,6 +344,8 @@ void readReport(const Json &J, Report &R) {
   auto Th = J.find("threads");
   if (Th != J.end())
     readThreads(*Th, R.Threads);
+  if (auto Tr = J.find("call_tree"); Tr != J.end())
+    readTree(*Tr, R.Tree);
 }
 
 } // namespace

@@ -168,6 +168,12 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     for (double P : S.Percentiles)
       G.Header.push_back(upper(percentileKey(P)));
   G.Header.push_back("Total");
+  // Timing with a call tree: each function's own time beside its total.
+  bool Self = S.Kind == SectionKind::Timing && Timed &&
+              std::any_of(S.Data.begin(), S.Data.end(),
+                          [](const FunctionRow &R) { return R.Self; });
+  if (Self)
+    G.Header.push_back("Self");
   G.Header.push_back("% Total");
 
   if (Opts.Location)
@@ -192,6 +198,8 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
       for (size_t I = 0; I < S.Percentiles.size(); ++I)
         Row.push_back(Val(I < R.Percentiles.size() ? R.Percentiles[I] : 0));
     Row.push_back(Val(R.Total));
+    if (Self)
+      Row.push_back(R.Self ? Val(*R.Self) : std::string("-"));
     Row.push_back(Timed ? formatPercent(R.PercentTotal) : "-");
     G.Rows.push_back(std::move(Row));
   }

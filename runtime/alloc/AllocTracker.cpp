@@ -156,6 +156,11 @@ void allocFrameClosed(ThreadState *T, Frame *F) {
   if (Mark & AllocMarkOwn)
     Own = A->Stack[D];
   add(A->Totals, Own); // the thread's, exclusive whatever the mode
+  if (Own.Allocs) {    // the call's path, exclusive too
+    PathCounters &PC = T->Tree.Counters[F->Node];
+    PC.AllocBytes += Own.Bytes;
+    PC.Allocs += Own.Allocs;
+  }
   E = Own;
   if (Mark & AllocMarkInh)
     add(E, A->Inherited[D]);

@@ -90,12 +90,12 @@ bool parseDouble(const std::string &V, double &Out) {
 }
 
 const char *const SectionNames[] = {"functions-timing", "functions-alloc",
-                                    "functions-icount", "threads"};
+                                    "functions-icount", "threads", "call-tree"};
 
 // Section name -> index in SectionNames; accepts `_` for `-`.
 int sectionIndex(std::string Name) {
   std::replace(Name.begin(), Name.end(), '_', '-');
-  for (int I = 0; I < 4; ++I)
+  for (int I = 0; I < 5; ++I)
     if (Name == SectionNames[I])
       return I;
   return -1;
@@ -240,7 +240,8 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
   }
   P.var("HOTPATH_REPORT",
         "auto, all, a list of functions-timing, functions-alloc, "
-        "functions-icount, threads, or auto/all followed by exclusions "
+        "functions-icount, threads, call-tree, or auto/all followed by "
+        "exclusions "
         "such as auto,-threads",
         "auto", [&](const std::string &V) {
           if (!validReportSpec(V))
@@ -295,6 +296,14 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
           if (!parseUnsigned(V, 60000, N) || N == 0)
             return false;
           O.DrainIntervalMs = N;
+          return true;
+        });
+  P.var("HOTPATH_MAX_PATHS", "an integer in [0, 4194304] (0 = no call tree)",
+        "16384", [&](const std::string &V) {
+          unsigned N;
+          if (!parseUnsigned(V, 4194304, N))
+            return false;
+          O.MaxPaths = N;
           return true;
         });
   if (!Secure) {
@@ -364,18 +373,19 @@ SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
   Auto.Alloc = AllocTracked;
   Auto.Icount = UnderValgrind;
   Auto.Threads = true;
+  Auto.Tree = !UnderValgrind;
   std::string S = lower(trim(Spec));
   if (S.empty() || !validReportSpec(S))
     return Auto;
   std::vector<std::string> Parts = split(S, ',');
-  bool Set[4] = {false, false, false, false};
+  bool Set[5] = {false, false, false, false, false};
   size_t First = 0;
   if (Parts[0] == "auto") {
     Set[0] = Auto.Timing, Set[1] = Auto.Alloc, Set[2] = Auto.Icount,
-    Set[3] = true;
+    Set[3] = true, Set[4] = Auto.Tree;
     First = 1;
   } else if (Parts[0] == "all") {
-    Set[0] = Set[1] = Set[2] = Set[3] = true;
+    Set[0] = Set[1] = Set[2] = Set[3] = Set[4] = true;
     First = 1;
   }
   for (size_t I = First; I < Parts.size(); ++I) {
@@ -389,6 +399,7 @@ SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
   Out.Alloc = Set[1];
   Out.Icount = Set[2];
   Out.Threads = Set[3];
+  Out.Tree = Set[4];
   return Out;
 }
 

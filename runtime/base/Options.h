@@ -38,6 +38,9 @@ struct Options {
   bool TimeExclusive = false;
   bool FastPath = true; // HOTPATH_FAST_PATH: wrappers may count inline
   unsigned DrainIntervalMs = 50;
+  // HOTPATH_MAX_PATHS: call-path nodes per thread and in the merged tree;
+  // 0 = no call tree in the report.
+  unsigned MaxPaths = 16384;
   std::string CallgrindOutFile = "callgrind.out.%p";
   std::string MergeReport; // HOTPATH_MERGE_REPORT
   std::string ReportLabel, Benchmark, UserMetadata;
@@ -63,7 +66,7 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure = false);
 /// Which report sections to emit, resolved from ReportSpec
 /// `auto`, `all`, a list, or `auto,-threads`).
 struct SectionSet {
-  bool Timing = true, Alloc = true, Icount = true, Threads = true;
+  bool Timing = true, Alloc = true, Icount = true, Threads = true, Tree = true;
 };
 SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
                            bool AllocTracked);

@@ -69,6 +69,21 @@ struct ThreadInfo {
   bool Exited = false;
 };
 
+/// One node of the session's call-path tree (runtime/drain/Paths.h):
+/// Paths[0] is the root (no function); a node's parent comes before it.
+/// Fn is a function id, or PathDeeper for the node standing for the calls
+/// below the depth limit.
+struct PathOut {
+  static constexpr uint32_t Deeper = ~2u;
+  uint32_t Parent = 0, Fn = 0;
+  uint64_t Calls = 0;   // timed, untimed and nested calls of this path
+  uint64_t Timed = 0;   // of them timed
+  uint64_t Folded = 0;  // calls folded into it (their paths not kept)
+  uint64_t TicksNs = 0; // inclusive ns of outermost timed activations, or
+                        // the timed calls' own ns (Exclusive)
+  uint64_t AllocBytes = 0, Allocs = 0; // exclusive
+};
+
 struct Snapshot {
   uint64_t StartUnixNs = 0; // wall clock at session begin
   uint64_t ElapsedNs = 0;   // session length
@@ -78,6 +93,12 @@ struct Snapshot {
   std::vector<FunctionTiming> Timing;  // indexed by id
   std::vector<FunctionAlloc> Alloc;    // indexed by id (may be empty)
   std::vector<ThreadInfo> Threads;
+  std::vector<PathOut> Paths;     // empty: no call paths (count-only session)
+  bool PathsExclusive = false;    // TicksNs are own times (exclusive timing)
+  bool PathsOfTimedCalls = false; // sampling without frames for every call:
+                                  // the paths of timed calls only
+  uint32_t MaxPaths = 0;          // the bound in force (HOTPATH_MAX_PATHS)
+  bool PathsFull = false;         // some paths were folded into their parents
   std::vector<std::string> Warnings; // runtime warnings beyond Options'
 };
 

@@ -26,7 +26,8 @@ namespace hotpath::rt {
 void enterSlow(hotpath_fn_desc *D, uintptr_t Sp);
 void exitSlow(hotpath_fn_desc *D, uintptr_t Sp);
 void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp);
-HP_COLD_CC void foldCold(ThreadState *T, uint32_t Id, uint64_t Ticks);
+HP_COLD_CC void foldCold(ThreadState *T, uint32_t Id, uint32_t Path,
+                         uint64_t Ticks);
 HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F); // AllocTracker
 
 #define HP_LIKELY(X) __builtin_expect(!!(X), 1)
@@ -39,11 +40,12 @@ HP_INLINE bool stateCurrent(ThreadState *T) {
 }
 
 /// Records one finished timed call: queue it, or fold it when the queue is
-/// full or this push interrupted another one.
-HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Caller,
+/// full or this push interrupted another one. Path: its node and
+/// PathNested (PathTree.h).
+HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Path,
                           uint64_t Ticks) {
-  if (HP_UNLIKELY(T->Q.push(Id, Caller, Ticks) != PushResult::Ok))
-    foldCold(T, Id, Ticks);
+  if (HP_UNLIKELY(T->Q.push(Id, Path, Ticks) != PushResult::Ok))
+    foldCold(T, Id, Path, Ticks);
 }
 
 /// Opens a frame. Precondition (checked by the caller): T is current.
@@ -71,6 +73,13 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (Excl != 0)
     F->Child = 0;
   F->SpInv = SpInv;
+  // The call's path: the parent's last child in one compare (PathTree.h).
+  uint32_t Parent = Top->Node;
+  PathNode *Paths = T->Paths;
+  uint32_t Node = Paths[Parent].LastChild;
+  if (HP_UNLIKELY(Paths[Node].Fn != Id))
+    Node = pathChild(T, Parent, Id);
+  F->Node = Node;
   uint64_t Start = 0;
   if constexpr (AllTimed == 1) {
     Start = readTicksAs<K>();
@@ -96,11 +105,16 @@ HP_INLINE void closeTop(ThreadState *T) {
   bool Timed = AllTimed == 1 || Start;
   uint64_t Now = Timed ? readTicksAs<K>() : 0;
   Frame *P = F - 1;
+  uint32_t Node = F->Node;
   T->Top = P;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   F->SpInv = 0;
   if (!Timed) {
     signalSafeAdd(&T->Counts[Id], 1);
+    // A call folded into its parent's node (PathTree.h) is not that node's.
+    PathCounters &C = T->Tree.Counters[Node];
+    signalSafeAdd(
+        Node == P->Node && T->Paths[Node].Fn != Id ? &C.Folded : &C.Untimed, 1);
     return;
   }
   // A thread moved between cores with slightly skewed clocks can see time
@@ -110,7 +124,7 @@ HP_INLINE void closeTop(ThreadState *T) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
   }
-  recordCall(T, Id, P->Id, Ticks);
+  recordCall(T, Id, Node | (Node == P->Node ? PathNested : 0), Ticks);
 }
 
 /// Count-only mode (rate 0, Valgrind): one add, no shadow stack, no event;

@@ -100,9 +100,12 @@ ThreadState *newState() {
   T->Counts = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
   T->Fold =
       static_cast<FoldEntry *>(reservePages(sizeof(FoldEntry) * MaxFunctions));
-  if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init())
+  if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init() ||
+      !T->Tree.init(MaxPaths))
     return nullptr; // out of address space: this thread is not measured
+  T->Paths = T->Tree.Nodes;
   T->Stack[0].Id = NoCaller;
+  T->Stack[0].Node = 0;
   T->Status.store(ThreadLive, std::memory_order_relaxed);
   // Push on the list (lock-free: a signal handler may attach too).
   ThreadState *Old = Head.load(std::memory_order_relaxed);
@@ -162,6 +165,13 @@ void syncThread(ThreadState *T) {
   T->InHook = 0;
   T->Period = CurrentConfig.Period;
   T->Exclusive = CurrentConfig.Exclusive;
+  // A new session's paths start from the root (the drain took the last
+  // session's at its end). A larger HOTPATH_MAX_PATHS than this tree was
+  // made for takes a new one.
+  if (T->Tree.Cap < MaxPaths)
+    T->Tree.init(MaxPaths); // on failure the tree it has, and its bound
+  T->Tree.reset();
+  T->Paths = T->Tree.Nodes;
   T->Epoch = Epoch;
   // This thread's fast path: the first call is timed (countdown 1), then
   // one in Period.
@@ -221,6 +231,11 @@ void resetThreadsInChild() {
       continue;
     T->Q.discardAll();
     clearTables(T, functionCount());
+    // This thread's open frames name their nodes: its tree stays, with
+    // counts from zero.
+    T->Tree.forgetCounts();
+    if (T != CurrentThread)
+      T->Tree.reset();
     T->DrainCalls = 0;
     if (T != CurrentThread)
       T->Status.store(ThreadFree); // its thread was not copied

@@ -10,6 +10,7 @@
 #define HOTPATH_RUNTIME_THREADSTATE_H
 
 #include "core/EventQueue.h"
+#include "core/PathTree.h"
 #include "hotpath/abi.h"
 
 #include <atomic>
@@ -29,6 +30,7 @@ struct Frame {
   // Non-zero when this call allocated: its AllocState::Stack slot is valid
   // (AllocTracker.h). Cleared at entry.
   uint32_t AllocMark;
+  uint32_t Node; // the call's path node (PathTree.h); 0, the root, in Stack[0]
 };
 constexpr uint32_t NoCaller = ~0u;
 
@@ -64,6 +66,7 @@ struct ThreadState {
   // but its own: the interrupted one may hold the top frame in a register.
   uint32_t InHook;
   struct AllocState *Alloc; // allocation tracking (AllocTracker.h), lazily
+  PathNode *Paths;          // Tree.Nodes, beside the other hot fields
   EventQueue Q;
 
   // Cold.
@@ -71,6 +74,7 @@ struct ThreadState {
   pthread_t Self;
   char Name[16];
   uint64_t DrainCalls; // drain side: calls delivered this session
+  PathTree Tree;       // this thread's call paths (PathTree.h)
   // Written by the owner at exit, by the drain when recycling and by a new
   // thread claiming it: its own line.
   alignas(64) std::atomic<uint32_t> Status;

@@ -192,13 +192,15 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
   uint32_t St = T->Status.load(std::memory_order_acquire);
   if (St == ThreadFree)
     return;
-  uint64_t N = sweepQueue(A, T->Q);
+  uint64_t N = sweepQueue(A, T->Q, T);
   A.Events += N;
   T->DrainCalls += N;
   if (St == ThreadExited || Final)
     sweepAllocs(T);
-  if (St == ThreadExited || Final)
+  if (St == ThreadExited || Final) {
     mergeTables(T, A);
+    A.Paths.takeCounters(T);
+  }
   if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
     countOpenFrames(T, A);
   if (St == ThreadExited) {

@@ -12,6 +12,7 @@
 #define HOTPATH_RUNTIME_DRAIN_H
 
 #include "base/Snapshot.h"
+#include "drain/Paths.h"
 
 #include <cstdint>
 #include <vector>
@@ -38,6 +39,7 @@ struct Aggregate {
   std::vector<ThreadInfo> Exited;  // threads that exited this session
   uint64_t Events = 0;             // queue events consumed
   uint64_t Sweeps = 0;
+  PathAggregate Paths; // the merged call paths
 };
 
 void drainLock();

@@ -36,8 +36,10 @@ static_assert(std::is_nothrow_move_constructible_v<DrainTiming>,
 
 class Sweeper {
 public:
-  explicit Sweeper(Aggregate &A)
-      : A(A), Tm(A.Timing.data()), Size(A.Timing.size()) {}
+  Sweeper(Aggregate &A, ThreadState *T)
+      : A(A), T(T), Tm(A.Timing.data()), Size(A.Timing.size()) {
+    Cur.Calls = Cur.Ticks = &Sink;
+  }
 
   // Fn of EventQueue::consumeSpans.
   Event *span(Event *P, Event *End) {
@@ -49,6 +51,8 @@ public:
         if (__builtin_expect(T + R.W.NegLo < R.W.Span, 1)) {
           *R.Sum += T;
           ++R.W.Base[T >> R.W.Shift];
+          ++*R.Calls; // the path's (Paths.h)
+          *R.Ticks += T;
           __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
           return true;
         }
@@ -75,7 +79,10 @@ public:
       else
         recordOutside(D, T);
       // This event starts a run: the next ones skip the lookup.
-      R = {K, D.Win, &D.SumTicks};
+      R = {K, D.Win, &D.SumTicks, &Sink, &Sink};
+      pathTargets(uint32_t(K), Id, R);
+      ++*R.Calls;
+      *R.Ticks += T;
       __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
       return true;
     };
@@ -105,7 +112,23 @@ private:
     uint64_t Key = ~0ull; // Caller | Id << 32; no event has id ~0u
     Histogram::Window W;
     uint64_t *Sum = nullptr;
+    uint64_t *Calls = nullptr, *Ticks = nullptr; // in the path's node
   };
+
+  // Where this key's events count in the merged tree (Paths.h): a nested
+  // call (its node is its parent's) adds a call but no time, unless the
+  // times are exclusive; a folded one counts as folded.
+  __attribute__((noinline)) void pathTargets(uint32_t Word, uint32_t Id,
+                                             Run &R) {
+    if (!T)
+      return;
+    uint32_t M = A.Paths.map(T, Word & PathNodeMask);
+    bool Over = M & PathAggregate::FoldedInto;
+    PathStats &S = A.Paths.node(M & ~PathAggregate::FoldedInto);
+    bool Nested = Word & PathNested;
+    R.Calls = Over || (Nested && S.Fn != Id) ? &S.Folded : &S.Timed;
+    R.Ticks = A.Paths.Exclusive || (!Nested && !Over) ? &S.Ticks : &Sink;
+  }
 
   // An allocation event (true: none of the run's business), or the first
   // event of an id beyond the aggregate (false: it goes on as usual).
@@ -156,6 +179,8 @@ private:
   }
 
   Aggregate &A;
+  ThreadState *T;
+  uint64_t Sink = 0; // what a run does not count
   DrainTiming *Tm;
   size_t Size;
   Run Cur;
@@ -163,8 +188,8 @@ private:
 
 } // namespace
 
-uint64_t sweepQueue(Aggregate &A, EventQueue &Q) {
-  Sweeper S(A);
+uint64_t sweepQueue(Aggregate &A, EventQueue &Q, ThreadState *T) {
+  Sweeper S(A, T);
   uint64_t N = Q.consumeSpans([&](Event *B, Event *E) { return S.span(B, E); });
   return N - S.AllocEvents;
 }

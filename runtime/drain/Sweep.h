@@ -11,10 +11,13 @@
 namespace hotpath::rt {
 
 class EventQueue;
+struct ThreadState;
 
 /// Under the drain lock: consumes every published event of Q into A (and
-/// the allocation events into AllocTracker). Returns the timing events.
-uint64_t sweepQueue(Aggregate &A, EventQueue &Q);
+/// the allocation events into AllocTracker), and into A.Paths with the
+/// paths of T, the queue's thread (none without it). Returns the timing
+/// events.
+uint64_t sweepQueue(Aggregate &A, EventQueue &Q, ThreadState *T = nullptr);
 
 /// Makes A.Timing hold ids 0..max(Id, functionCount()).
 void growTiming(Aggregate &A, uint32_t Id);

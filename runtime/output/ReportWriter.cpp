@@ -3,6 +3,7 @@
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
+#include "output/CallTreeReport.h"
 #include "output/Meta.h"
 
 #include <cmath>
@@ -267,6 +268,10 @@ report::Report buildReport(const Snapshot &S, const Options &Opts) {
     buildIcountCalls(S, R.Icount);
   if (Sec.Threads)
     buildThreads(S, R.Threads);
+  // The tree also gives the timing rows their self time and share.
+  buildCallTree(S, R);
+  if (!Sec.Tree)
+    R.Tree = report::CallTree();
   return R;
 }
 

@@ -207,6 +207,21 @@ Snapshot buildSnapshot() {
     Calls[I] = S.Timing[I].Calls;
   S.Alloc = takeAllocAggregate(Calls);
   S.AllocTracked = allocTracked();
+  // No frames, no paths: count-only sessions, and HOTPATH_MAX_PATHS=0.
+  bool Full = A.Paths.Full;
+  std::vector<PathOut> Paths = A.Paths.take(A.NsPerTick);
+  if (!__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED) && Opts->MaxPaths) {
+    S.Paths = std::move(Paths);
+    S.PathsExclusive = CurrentConfig.Exclusive;
+    S.PathsOfTimedCalls = CurrentConfig.FastPath;
+    S.MaxPaths = Opts->MaxPaths;
+    S.PathsFull = Full;
+    if (Full) // the flat sections keep every call
+      warn("more call paths than HOTPATH_MAX_PATHS=" +
+           std::to_string(Opts->MaxPaths) +
+           ": the calls beyond it are folded into their parent's path "
+           "(marked [paths not kept] in the call tree)");
+  }
   S.Threads = std::move(A.Exited);
   collectLiveThreads(S.Threads);
   S.Warnings = *RtWarnings;
@@ -285,6 +300,9 @@ void sessionBegin(BeginKind Kind) {
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session
   resetAggregate();
+  // Call paths: each thread's bound, and whether events carry own times.
+  MaxPaths = Opts->MaxPaths ? Opts->MaxPaths : 1;
+  aggregate().Paths.Exclusive = CurrentConfig.Exclusive;
   drainUnlock();
   StartMono = monoRawNs();
   StartUnix = realtimeNs();

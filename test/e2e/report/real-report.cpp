@@ -24,14 +24,14 @@
 // JSON-DAG: "compiler":"clang","compiler_version":"{{[0-9]+\.[0-9]+\.[0-9]+}}"
 // JSON-DAG: "build_id":"{{[0-9a-f]+}}"
 // JSON-DAG: "percentiles":[50,95,99.9]
-// JSON-DAG: {"name":"demo::fib(int)","file":"{{.*}}real-report.cpp","line":[[@LINE+16]],"calls":21891,
-// JSON-DAG: {"name":"demo::work(int)","file":"{{.*}}real-report.cpp","line":[[@LINE+18]],"calls":100,
+// JSON-DAG: {"name":"demo::fib(int)","file":"{{[^"]*}}real-report.cpp","line":[[@LINE+16]],"calls":21891,
+// JSON-DAG: {"name":"demo::work(int)","file":"{{[^"]*}}real-report.cpp","line":[[@LINE+18]],"calls":100,
 // JSON-DAG: "threads":{"description":
 //
 // TABLE:      [hotpath] {{[0-9.]+ (m|µ)?s}} | timing, {{(alloc, )?}}threads
 // TABLE:      timing - Execution duration of functions (inclusive).
 // TABLE-NEXT: +--
-// TABLE-NEXT: | Function {{ *}}| Calls | Avg {{.*}}| P95 {{ *}}|{{.*}} Total {{ *}}| % Total |
+// TABLE-NEXT: | Function {{ *}}| Calls | Avg {{.*}}| P95 {{ *}}|{{.*}} Total {{ *}}| Self {{ *}}| % Total |
 // TABLE:      | demo::fib(int) {{ *}}| 21891 |
 // TABLE:      threads - Threads that ran measured code
 

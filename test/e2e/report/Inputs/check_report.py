@@ -120,7 +120,13 @@ def invariants(r, errors):
                 if abs(row["avg"] * row["calls"] - row["total"]) > row["calls"]:
                     errors.append("%s: avg %d != total/calls" % (where, row["avg"]))
             if s[tkey] and timed:
-                want = row["total"] * 100.0 / s[tkey]
+                # With a call tree: the share of the time on a stack, of the
+                # larger of the session and all threads' measured time.
+                whole = max(s[tkey], s.get("total_measured_ns", 0))
+                want = (row["on_stack"] * 100.0 / whole if "on_stack" in row
+                        else row["total"] * 100.0 / s[tkey])
+                if "on_stack" in row and row["percent_total"] > 100:
+                    errors.append("%s: percent_total above 100" % where)
                 if abs(want - row["percent_total"]) > 0.006:
                     errors.append("%s: percent_total %r, expected %.2f" %
                                   (where, row["percent_total"], want))

@@ -49,6 +49,10 @@ struct FunctionRow {
   double PercentTotal = 0;        // of the section's total (see the schema)
   uint64_t Allocs = 0, Freed = 0; // alloc rows only
   uint64_t Frees = 0;             // alloc rows: number of frees
+  // Timing rows with a call tree: the function's own time (its measured
+  // callees' taken out) and the time it was on a stack at least once
+  // (outermost activations), which percent_total is of.
+  std::optional<uint64_t> Self, OnStack;
 };
 
 struct FunctionsSection {
@@ -64,7 +68,10 @@ struct FunctionsSection {
   std::optional<bool> Exclusive;      // timing: self time
   std::optional<bool> Cumulative;     // alloc: inclusive of children
   std::optional<uint64_t> HookCostIr; // icount: Ir per measured call
-  std::optional<std::string> Tool;    // icount: e.g. "callgrind-3.19.0"
+  // timing with a call tree: the measured time of all threads (the tree's
+  // top-level calls); percent_total is of the larger of it and Total.
+  std::optional<uint64_t> MeasuredTotal;
+  std::optional<std::string> Tool; // icount: e.g. "callgrind-3.19.0"
 
   /// Time columns are meaningful (false under Valgrind or rate 0).
   bool timed() const { return !SamplingRate || *SamplingRate > 0; }
@@ -86,6 +93,31 @@ struct ThreadsSection {
   std::string Description;
   bool AllocTracked = false;
   std::vector<ThreadRow> Data;
+};
+
+/// One call path: the chain of measured functions from the session's
+/// root to a call (docs/call-paths.md). Nodes come parents first.
+struct TreeNode {
+  int64_t Parent = -1; // index in CallTree::Nodes; -1: a top-level call
+  std::string Name, File;
+  uint32_t Line = 0;
+  // "" a function; "deeper": the calls below the depth limit; "folded":
+  // calls whose own paths were not kept (the bound), time in the parent's.
+  std::string Kind;
+  uint64_t Calls = 0;
+  uint64_t Total = 0; // inclusive ns of the path's outermost activations
+  uint64_t Self = 0;  // Total minus the children's Totals
+  uint64_t AllocBytes = 0, Allocs = 0; // exclusive
+};
+
+struct CallTree {
+  bool Present = false;
+  std::string Description;
+  bool Estimated = false;      // sampled: times extrapolated
+  bool TimedCallsOnly = false; // sampled without a frame per call
+  uint64_t MaxPaths = 0;       // the bound in force
+  bool Full = false;           // some paths were folded (over the bound)
+  std::vector<TreeNode> Nodes;
 };
 
 struct Meta {
@@ -116,6 +148,7 @@ struct Report {
   FunctionsSection Icount{SectionKind::Icount};
   CacheSection Cache; // functions_cache (Callgrind --cache-sim=yes)
   ThreadsSection Threads;
+  CallTree Tree; // call_tree
 
   FunctionsSection &section(SectionKind K);
   const FunctionsSection &section(SectionKind K) const;

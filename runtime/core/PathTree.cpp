@@ -1,0 +1,88 @@
+//===- PathTree.cpp - Finding and adding call-path nodes ------------------===//
+#include "core/PathTree.h"
+#include "base/PageAlloc.h"
+#include "core/ThreadState.h"
+
+#include <atomic>
+
+namespace hotpath::rt {
+
+uint32_t MaxPaths = DefaultMaxPaths;
+
+bool PathTree::init(uint32_t Capacity) {
+  // All three or none: a failed attempt keeps the tree this thread has.
+  auto *N = static_cast<PathNode *>(reservePages(sizeof(PathNode) * Capacity));
+  auto *C = static_cast<PathCounters *>(
+      reservePages(sizeof(PathCounters) * Capacity));
+  auto *M = static_cast<uint32_t *>(reservePages(4 * size_t(Capacity)));
+  if (!N || !C || !M)
+    return false;
+  Nodes = N;
+  Counters = C;
+  DrainMap = M;
+  DrainMapHigh = 0;
+  Cap = Capacity;
+  reset();
+  return true;
+}
+
+void PathTree::reset() {
+  Nodes[0] = {PathRootFn, 0, 0, 0, 0, 0};
+  Full = 0;
+  Count.store(1, std::memory_order_release);
+}
+
+void PathTree::forgetCounts() {
+  uint32_t N = Count.load(std::memory_order_acquire);
+  for (uint32_t I = 0; I < N; ++I)
+    if (Counters[I].Untimed || Counters[I].FoldTimed || Counters[I].Folded ||
+        Counters[I].Allocs)
+      Counters[I] = PathCounters{};
+  for (uint32_t I = 0; I < DrainMapHigh; ++I)
+    DrainMap[I] = 0;
+  DrainMapHigh = 0;
+}
+
+namespace {
+// Appends a node (published by Count, after its fields), or 0 when full.
+uint32_t addNode(PathTree &P, uint32_t Parent, uint32_t Fn) {
+  uint32_t N = P.Count.load(std::memory_order_relaxed);
+  if (N >= P.Cap || N >= MaxPaths || N > PathNodeMask) {
+    P.Full = 1;
+    return 0;
+  }
+  PathNode &Par = P.Nodes[Parent];
+  P.Nodes[N] = {Fn, Parent, 0, 0, Par.FirstChild, Par.Depth + 1};
+  P.Count.store(N + 1, std::memory_order_release);
+  // Linked after it is complete: a signal handler's lookup that interrupts
+  // this sees the old list or the new one, both whole.
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Par.FirstChild = N;
+  return N;
+}
+} // namespace
+
+uint32_t pathChild(ThreadState *T, uint32_t Parent, uint32_t Fn) {
+  PathTree &P = T->Tree;
+  PathNode *Nodes = P.Nodes;
+  PathNode &Par = Nodes[Parent];
+  if (Par.Fn == Fn || Par.Fn == PathDeeperFn) {
+    Par.LastChild = Parent; // direct recursion, or below the depth limit
+    return Parent;
+  }
+  uint32_t Want = Par.Depth >= PathDepthLimit ? PathDeeperFn : Fn;
+  uint32_t C = Par.FirstChild;
+  while (C && Nodes[C].Fn != Want)
+    C = Nodes[C].NextSibling;
+  // A hook nested in an interrupted one (a signal handler) only looks: the
+  // interrupted hook may be adding a node right now.
+  if (!C && T->InHook <= 1)
+    C = addNode(P, Parent, Want);
+  if (!C)
+    return Parent; // folded into the parent: the tree is full
+  if (Want == Fn)
+    Par.LastChild = C; // a [deeper] node never matches a function id
+  return C;
+}
+
+} // namespace hotpath::rt

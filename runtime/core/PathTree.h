@@ -1,0 +1,104 @@
+//===- PathTree.h - Each thread's tree of call paths ------------*- C++ -*-===//
+//
+// A call path is the chain of measured functions from the session's root
+// to a call. Each thread keeps its own tree of the paths it ran, written by
+// that thread alone; every shadow-stack frame holds its call's node, so
+// that the exit event names the path (the event's Caller word, below) and
+// the drain aggregates per path (drain/Paths.h).
+//
+// Finding a call's node is one compare in steady state: each node
+// remembers the child found last (a loop calling one function, a recursion
+// finding itself). Anything else goes to pathChild (cold): walk the
+// children, or add one. Three rules keep the tree bounded:
+//  - direct recursion: f called from f's own node is that node again (the
+//    frame is "nested": its time is already in the outer call's);
+//  - depth: below PathDepthLimit measured frames, every call is one
+//    "[deeper]" node per parent (mutual recursion a->b->a->... stays small);
+//  - count: a thread holds at most MaxPaths nodes (HOTPATH_MAX_PATHS); a
+//    call that needs another one is folded into its parent's node and
+//    counted there.
+// A nested or folded call's frame holds its parent's node: the exit event
+// says so with PathNested, and only outermost activations of a node add
+// to its inclusive time.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_CORE_PATHTREE_H
+#define HOTPATH_RUNTIME_CORE_PATHTREE_H
+
+#include <atomic>
+#include <cstdint>
+
+namespace hotpath::rt {
+
+/// The event Caller word of a timed call: its node, and whether that node
+/// is its parent frame's (a nested or folded call). Never AllocEventCaller
+/// (bits 28 to 30 are clear).
+constexpr uint32_t PathNodeMask = (1u << 28) - 1;
+constexpr uint32_t PathNested = 1u << 31;
+
+/// PathNode::Fn of the root, and of a "[deeper]" node.
+constexpr uint32_t PathRootFn = ~0u;
+constexpr uint32_t PathDeeperFn = ~2u;
+
+/// Measured frames a path keeps before the "[deeper]" node.
+constexpr uint32_t PathDepthLimit = 256;
+/// The default of HOTPATH_MAX_PATHS (per thread, and in the merged tree).
+constexpr uint32_t DefaultMaxPaths = 16384;
+/// The most HOTPATH_MAX_PATHS accepts (node numbers fit PathNodeMask).
+constexpr uint32_t MaxPathsLimit = 1u << 22;
+
+/// Written by the owning thread only. Fn and Parent never change once the
+/// node is published (Count); the links do, and only the owner reads them.
+struct PathNode {
+  uint32_t Fn;
+  uint32_t Parent;
+  uint32_t LastChild;   // the child found last (may be the node itself)
+  uint32_t FirstChild;  // 0: none (the root is nobody's child)
+  uint32_t NextSibling; // 0: none
+  uint32_t Depth;       // measured frames from the root
+};
+
+/// What the owning thread counts per node beside the queued events: calls
+/// not timed (sampling), timed calls folded when the queue was full, and
+/// the allocations of calls on this path (exclusive). The drain takes and
+/// zeroes them (final sweep, thread exit).
+struct PathCounters {
+  uint64_t Untimed;
+  uint64_t FoldTimed, FoldTicks; // FoldTicks: outermost calls' ticks only
+  uint64_t Folded; // calls folded into this node (their own not kept)
+  uint64_t AllocBytes, Allocs;
+};
+
+struct PathTree {
+  PathNode *Nodes = nullptr;        // reserved for Cap nodes; [0] the root
+  PathCounters *Counters = nullptr; // parallel to Nodes
+  uint32_t *DrainMap = nullptr;     // the drain's: node -> merged node + 1
+  uint32_t DrainMapHigh = 0;        // the drain's: entries it may have set
+  uint32_t Cap = 0;
+  uint32_t Full = 0;              // a node could not be added (the drain's
+                                  // warning; reset with the tree)
+  std::atomic<uint32_t> Count{0}; // published nodes (release)
+
+  /// Reserves the arrays (not committed). False when out of address space.
+  bool init(uint32_t Capacity);
+  /// Empties the tree: the root alone. By the owner, between sessions.
+  void reset();
+  /// Zeroes the counters and the drain's map (in a fork's child, where the
+  /// parent's copies must not be reported twice).
+  void forgetCounts();
+};
+
+struct ThreadState;
+/// The node of a call of `Fn` from node `Parent`, per the rules above (also
+/// sets Parent's LastChild). Cold; never allocates nor locks.
+__attribute__((noinline, cold)) uint32_t pathChild(ThreadState *T,
+                                                   uint32_t Parent,
+                                                   uint32_t Fn);
+
+/// The per-thread node limit of this session (HOTPATH_MAX_PATHS), set at
+/// session begin.
+extern uint32_t MaxPaths __attribute__((visibility("hidden")));
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_CORE_PATHTREE_H

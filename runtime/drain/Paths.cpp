@@ -1,0 +1,96 @@
+//===- Paths.cpp - Merging the threads' call paths ------------------------===//
+#include "drain/Paths.h"
+#include "core/ThreadState.h"
+
+namespace hotpath::rt {
+
+PathAggregate::PathAggregate() {
+  Nodes.emplace_back();
+  Nodes[0].Fn = PathRootFn;
+}
+
+uint32_t PathAggregate::find(uint32_t Parent, uint32_t Fn) {
+  uint64_t Key = uint64_t(Parent) << 32 | Fn;
+  auto It = Index.find(Key);
+  if (It != Index.end())
+    return It->second;
+  if (Nodes.size() >= MaxPaths || Nodes.size() > PathNodeMask) {
+    Full = true;
+    return Parent | FoldedInto;
+  }
+  uint32_t I = uint32_t(Nodes.size());
+  Nodes.emplace_back();
+  Nodes.back().Parent = Parent;
+  Nodes.back().Fn = Fn;
+  Index.emplace(Key, I);
+  return I;
+}
+
+uint32_t PathAggregate::map(ThreadState *T, uint32_t Local) {
+  PathTree &P = T->Tree;
+  if (!Local || Local >= P.Cap)
+    return 0;
+  if (uint32_t M = P.DrainMap[Local])
+    return M - 1;
+  // The node and its parent were published before any event naming it.
+  const PathNode &N = P.Nodes[Local];
+  uint32_t Parent = map(T, N.Parent);
+  uint32_t M = Parent & FoldedInto ? Parent : find(Parent, N.Fn);
+  P.DrainMap[Local] = M + 1;
+  if (Local >= P.DrainMapHigh)
+    P.DrainMapHigh = Local + 1;
+  return M;
+}
+
+void PathAggregate::takeCounters(ThreadState *T) {
+  PathTree &P = T->Tree;
+  if (!P.Cap)
+    return;
+  uint32_t N = P.Count.load(std::memory_order_acquire);
+  for (uint32_t L = 0; L < N; ++L) {
+    PathCounters &C = P.Counters[L];
+    if (!C.Untimed && !C.FoldTimed && !C.Folded && !C.Allocs)
+      continue;
+    uint32_t M = map(T, L);
+    PathStats &S = Nodes[M & ~FoldedInto];
+    if (M & FoldedInto) {
+      S.Folded += C.Untimed + C.FoldTimed + C.Folded;
+    } else {
+      S.Untimed += C.Untimed;
+      S.Timed += C.FoldTimed;
+      S.Folded += C.Folded;
+    }
+    if (!(M & FoldedInto) || Exclusive)
+      S.Ticks += C.FoldTicks; // else already in the parent's
+    S.AllocBytes += C.AllocBytes;
+    S.Allocs += C.Allocs;
+    C = PathCounters{};
+  }
+  if (P.Full)
+    Full = true;
+  for (uint32_t I = 0; I < P.DrainMapHigh; ++I)
+    P.DrainMap[I] = 0;
+  P.DrainMapHigh = 0;
+}
+
+std::vector<PathOut> PathAggregate::take(double NsPerTick) {
+  std::vector<PathOut> Out(Nodes.size());
+  for (size_t I = 0; I < Nodes.size(); ++I) {
+    const PathStats &S = Nodes[I];
+    PathOut &O = Out[I];
+    O.Parent = S.Parent;
+    O.Fn = S.Fn == PathDeeperFn ? PathOut::Deeper : S.Fn;
+    O.Timed = S.Timed;
+    O.Calls = S.Timed + S.Untimed;
+    O.Folded = S.Folded;
+    O.TicksNs = uint64_t(double(S.Ticks) * NsPerTick + 0.5);
+    O.AllocBytes = S.AllocBytes;
+    O.Allocs = S.Allocs;
+  }
+  bool Excl = Exclusive;
+  *this = PathAggregate();
+  Exclusive = Excl;
+  return Out;
+}
+
+} // namespace hotpath::rt

@@ -1,0 +1,69 @@
+//===- Paths.h - The session's merged tree of call paths --------*- C++ -*-===//
+//
+// The drain merges every thread's paths (core/PathTree.h) into one tree:
+// a thread's node maps, once, to the merged node of the same function
+// under the same merged parent (PathTree::DrainMap remembers it). Per
+// node it sums what the events and the threads' counters say:
+//  - Timed: timed calls; Ticks: their inclusive ticks, of outermost
+//    activations only (a nested call's time is in the outer one's), or,
+//    with HOTPATH_TIME_EXCLUSIVE, every timed call's own ticks;
+//  - Untimed: calls not timed (sampling);
+//  - Folded: calls folded into this node (over the path limit, or below a
+//    "[deeper]" node): counted, their time in this node's.
+// The merged tree has the same bound as each thread's (HOTPATH_MAX_PATHS):
+// a path beyond it folds into its merged parent. All under the drain lock.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_RUNTIME_DRAIN_PATHS_H
+#define HOTPATH_RUNTIME_DRAIN_PATHS_H
+
+#include "base/Snapshot.h"
+#include "core/PathTree.h"
+
+#include <cstdint>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace hotpath::rt {
+
+struct ThreadState;
+
+struct PathStats {
+  uint32_t Parent = 0, Fn = 0;
+  uint64_t Timed = 0, Ticks = 0, Untimed = 0, Folded = 0;
+  uint64_t AllocBytes = 0, Allocs = 0;
+};
+
+class PathAggregate {
+public:
+  PathAggregate();
+
+  /// The merged node of T's node `Local`, with FoldedInto set when it is
+  /// the parent it folded into (the merged tree is full).
+  static constexpr uint32_t FoldedInto = 1u << 31;
+  uint32_t map(ThreadState *T, uint32_t Local);
+
+  /// Stable: events keep pointers into it while the tree grows.
+  PathStats &node(uint32_t I) { return Nodes[I]; }
+
+  /// Takes and zeroes T's per-node counters (untimed, folded, queue-full
+  /// folds, allocations), then forgets T's map: called when T's paths end
+  /// (the session's end, the thread's exit).
+  void takeCounters(ThreadState *T);
+
+  /// The tree in ns, for the snapshot; empties the aggregate.
+  std::vector<PathOut> take(double NsPerTick);
+
+  bool Full = false;      // a thread's tree was full, or this one
+  bool Exclusive = false; // events carry own times (set per session)
+
+private:
+  uint32_t find(uint32_t Parent, uint32_t Fn);
+  std::deque<PathStats> Nodes;                  // [0]: the root
+  std::unordered_map<uint64_t, uint32_t> Index; // Parent << 32 | Fn
+};
+
+} // namespace hotpath::rt
+
+#endif // HOTPATH_RUNTIME_DRAIN_PATHS_H

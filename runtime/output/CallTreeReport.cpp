@@ -1,0 +1,194 @@
+//===- CallTreeReport.cpp - The snapshot's paths as the report's tree -----===//
+#include "output/CallTreeReport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace hotpath::rt {
+
+namespace {
+
+uint64_t scaled(uint64_t V, uint64_t Num, uint64_t Den) {
+  if (!Den || Num == Den)
+    return V;
+  return uint64_t(std::floor((long double)V * Num / Den + 0.5L));
+}
+
+double percentOf(uint64_t Part, uint64_t Whole) {
+  if (!Whole)
+    return 0;
+  return std::round((long double)Part * 10000.0L / Whole) / 100.0;
+}
+
+struct Builder {
+  const Snapshot &S;
+  report::CallTree &T;
+  std::vector<uint64_t> Incl, Self;
+  std::vector<std::vector<uint32_t>> Kids;
+
+  bool isFunction(uint32_t I) const {
+    return I && S.Paths[I].Fn != PathOut::Deeper &&
+           S.Paths[I].Fn < S.Functions.size();
+  }
+
+  // Inclusive and self time of every node, extrapolated where sampled.
+  void times() {
+    const std::vector<PathOut> &P = S.Paths;
+    size_t N = P.size();
+    Incl.assign(N, 0);
+    Self.assign(N, 0);
+    Kids.assign(N, {});
+    for (uint32_t I = 1; I < N; ++I)
+      Kids[P[I].Parent].push_back(I);
+    for (uint32_t I = 1; I < N; ++I) {
+      // The node's own ratio of calls to timed calls; with the paths of
+      // timed calls only, the function's.
+      uint64_t Num = P[I].Calls, Den = P[I].Timed;
+      if (S.PathsOfTimedCalls && isFunction(I) && P[I].Fn < S.Timing.size())
+        Num = S.Timing[P[I].Fn].Calls, Den = S.Timing[P[I].Fn].Timed;
+      uint64_t V = scaled(P[I].TicksNs, Num, Den);
+      (S.PathsExclusive ? Self : Incl)[I] = V;
+    }
+    // Parents come before their children: one pass upward.
+    for (uint32_t I = uint32_t(N); I-- > 1;) {
+      if (S.PathsExclusive)
+        Incl[I] += Self[I];
+      if (P[I].Parent && S.PathsExclusive)
+        Incl[P[I].Parent] += Incl[I];
+    }
+    // Inclusive figures: self is what the children leave. Sampled, each
+    // path's estimate stands alone and may fall short of its children's
+    // (a path whose calls were never timed has none): it is raised to
+    // their sum, children first, so that self + children = total holds.
+    if (!S.PathsExclusive)
+      for (uint32_t I = uint32_t(N); I-- > 1;) {
+        uint64_t Children = 0;
+        for (uint32_t K : Kids[I])
+          Children += Incl[K];
+        Incl[I] = std::max(Incl[I], Children);
+        Self[I] = Incl[I] - Children;
+      }
+  }
+
+  void emit(uint32_t I, int64_t Parent) {
+    const PathOut &P = S.Paths[I];
+    if (!P.Calls && !P.Folded && Kids[I].empty())
+      return;
+    int64_t Me = Parent;
+    if (I) {
+      report::TreeNode Nd;
+      Nd.Parent = Parent;
+      if (P.Fn == PathOut::Deeper) {
+        Nd.Name = "[deeper]";
+        Nd.Kind = "deeper";
+        Nd.Calls = P.Calls + P.Folded;
+      } else {
+        const FunctionInfo *F =
+            P.Fn < S.Functions.size() ? &S.Functions[P.Fn] : nullptr;
+        Nd.Name = F ? rowName(*F) : "<unknown>";
+        Nd.File = F ? F->File : "";
+        Nd.Line = F ? F->Line : 0;
+        Nd.Calls = P.Calls;
+      }
+      Nd.Total = Incl[I];
+      Nd.Self = Self[I];
+      Nd.AllocBytes = P.AllocBytes;
+      Nd.Allocs = P.Allocs;
+      Me = int64_t(T.Nodes.size());
+      T.Nodes.push_back(std::move(Nd));
+    }
+    std::vector<uint32_t> Order = Kids[I];
+    std::sort(Order.begin(), Order.end(), [&](uint32_t A, uint32_t B) {
+      return Incl[A] != Incl[B] ? Incl[A] > Incl[B] : A < B;
+    });
+    for (uint32_t K : Order)
+      emit(K, Me);
+    if (P.Folded && P.Fn != PathOut::Deeper) {
+      report::TreeNode F;
+      F.Parent = Me;
+      F.Name = "[paths not kept]";
+      F.Kind = "folded";
+      F.Calls = P.Folded;
+      T.Nodes.push_back(std::move(F));
+    }
+  }
+};
+
+std::string description(const Snapshot &S) {
+  std::string D = "Call paths: each chain of measured functions from the "
+                  "session's root, with its calls, inclusive and self time "
+                  "and allocations (exclusive).";
+  if (S.PathsOfTimedCalls)
+    D += " Sampled without a frame per call: the paths of timed calls only, "
+         "their calls and times extrapolated.";
+  else if (std::any_of(S.Paths.begin(), S.Paths.end(),
+                       [](const PathOut &P) { return P.Timed < P.Calls; }))
+    D += " Calls exact; times extrapolated from the timed calls.";
+  else
+    D += " Every call timed: exact.";
+  if (S.PathsFull)
+    D += " Over HOTPATH_MAX_PATHS=" + std::to_string(S.MaxPaths) +
+         ": some calls were folded into their parent's path.";
+  return D;
+}
+
+} // namespace
+
+void buildCallTree(const Snapshot &S, report::Report &R) {
+  if (S.Paths.empty())
+    return;
+  report::CallTree &T = R.Tree;
+  T.Present = true;
+  T.MaxPaths = S.MaxPaths;
+  T.Full = S.PathsFull;
+  T.TimedCallsOnly = S.PathsOfTimedCalls;
+  T.Description = description(S);
+  Builder B{S, T, {}, {}, {}};
+  B.times();
+  for (const PathOut &P : S.Paths)
+    if (P.Timed < P.Calls)
+      T.Estimated = true;
+  T.Estimated = T.Estimated || S.PathsOfTimedCalls;
+  B.emit(0, -1);
+
+  // Per function: self time, and the time on a stack at least once (the
+  // paths with no ancestor of the same function).
+  report::FunctionsSection &Sec = R.Timing;
+  if (!Sec.Present || !Sec.timed())
+    return;
+  std::map<uint32_t, uint64_t> SelfOf, OnStackOf;
+  uint64_t Measured = 0;
+  for (uint32_t I = 1; I < S.Paths.size(); ++I) {
+    if (!B.isFunction(I))
+      continue;
+    uint32_t Fn = S.Paths[I].Fn;
+    SelfOf[Fn] += B.Self[I];
+    bool Outer = true;
+    for (uint32_t A = S.Paths[I].Parent; A && Outer; A = S.Paths[A].Parent)
+      Outer = S.Paths[A].Fn != Fn;
+    if (Outer)
+      OnStackOf[Fn] += B.Incl[I];
+    if (!S.Paths[I].Parent)
+      Measured += B.Incl[I];
+  }
+  Sec.MeasuredTotal = Measured;
+  uint64_t Whole = std::max(Sec.Total, Measured);
+  // Rows name their function by name and place.
+  std::map<std::tuple<std::string, std::string, uint32_t>, uint32_t> IdOf;
+  for (uint32_t Id = 1; Id < S.Functions.size(); ++Id)
+    IdOf.emplace(std::make_tuple(rowName(S.Functions[Id]), S.Functions[Id].File,
+                                 S.Functions[Id].Line),
+                 Id);
+  for (report::FunctionRow &Row : Sec.Data) {
+    auto It = IdOf.find(std::make_tuple(Row.Name, Row.File, Row.Line));
+    if (It == IdOf.end())
+      continue;
+    Row.Self = SelfOf[It->second];
+    Row.OnStack = OnStackOf[It->second];
+    Row.PercentTotal = percentOf(*Row.OnStack, Whole);
+  }
+}
+
+} // namespace hotpath::rt

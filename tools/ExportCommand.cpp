@@ -1,0 +1,72 @@
+//===- ExportCommand.cpp - `hotpath export REPORT.json --format ...` ------===//
+#include "CommandLine.h"
+#include "Export.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
+
+#include <cstdio>
+
+namespace hotpath::tool {
+
+int exportCommand(const Args &A) {
+  CommandLine CL(
+      "export",
+      "hotpath export REPORT.json --format folded|speedscope|pprof\n"
+      "                      [--metric METRIC] [-o OUT]",
+      "Writes the report's call tree for other viewers: folded stacks\n"
+      "(flamegraph.pl, inferno, speedscope), speedscope's JSON format, or\n"
+      "pprof's gzipped profile.proto (calls, time, alloc_space and\n"
+      "alloc_objects at once; `go tool pprof` or `pprof -http`).");
+  std::vector<std::string> Files;
+  std::string Out, Format, Metric = "time";
+  CLI::App &App = CL.app();
+  App.add_option("report", Files, "the report")->option_text("REPORT.json");
+  App.add_option("--format", Format, "folded, speedscope or pprof")
+      ->option_text("FORMAT");
+  App.add_option("--metric", Metric,
+                 "folded and speedscope: each path's own time (time or self, "
+                 "the same values), calls, or alloc (bytes); pprof has all")
+      ->option_text("METRIC");
+  App.add_option("-o,--output", Out, "the file (default: stdout)")
+      ->option_text("OUT");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  report::TreeMetric M;
+  if (!report::parseTreeMetric(Metric, M))
+    return badInput("export: unknown metric '" + Metric +
+                    "' (accepted: time, self, calls, alloc)");
+  if (Format != "folded" && Format != "speedscope" && Format != "pprof")
+    return badInput("export: " +
+                    (Format.empty() ? std::string("missing --format")
+                                    : "unknown format '" + Format + "'") +
+                    " (accepted: folded, speedscope, pprof)");
+  if (Files.size() != 1)
+    return badInput("export: expected one REPORT.json (see hotpath export "
+                    "--help)");
+  report::Report R;
+  std::string Error;
+  if (!report::readReportFile(Files[0], R, Error))
+    return badInput(Files[0] + ": " + Error);
+  if (!R.Tree.Present)
+    return badInput("export: " + Files[0] +
+                    " has no call tree (a count-only run, "
+                    "HOTPATH_MAX_PATHS=0, or a report of an older hotpath)");
+  std::string Data;
+  std::string Name = R.M.Executable ? *R.M.Executable : "hotpath";
+  if (Format == "folded")
+    Data = report::foldedStacks(R.Tree, M);
+  else if (Format == "speedscope")
+    Data = speedscopeJson(R.Tree, M, Name);
+  else if (!pprofProfile(R.Tree, int64_t(R.M.StartUnixNs),
+                         int64_t(R.M.ElapsedNs), Data, Error))
+    return badInput("export: " + Error);
+  if (Out.empty() || Out == "-") {
+    std::fwrite(Data.data(), 1, Data.size(), stdout);
+    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+  }
+  if (!report::writeFileAtomically(Out, Data, Error))
+    return badInput("export: cannot write " + Out + ": " + Error);
+  return ExitOk;
+}
+
+} // namespace hotpath::tool

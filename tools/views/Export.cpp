@@ -1,0 +1,163 @@
+//===- Export.cpp - A call tree in the formats other viewers read ---------===//
+#include "Export.h"
+
+#include "hotpath/report/Version.h"
+#include "profile.pb.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <zlib.h>
+
+namespace hotpath::tool {
+
+using report::CallTree;
+using report::TreeMetric;
+
+std::string speedscopeJson(const CallTree &T, TreeMetric M,
+                           const std::string &Name) {
+  using OJson = nlohmann::ordered_json;
+  // One frame per function (name, file, line); each sample is a path from
+  // the top-level call, weighted by the path's own value.
+  std::map<std::tuple<std::string, std::string, uint32_t>, size_t> FrameOf;
+  OJson Frames = OJson::array();
+  std::vector<size_t> Frame(T.Nodes.size());
+  for (size_t I = 0; I < T.Nodes.size(); ++I) {
+    const report::TreeNode &N = T.Nodes[I];
+    auto Key = std::make_tuple(N.Name, N.File, N.Line);
+    auto It = FrameOf.find(Key);
+    if (It == FrameOf.end()) {
+      OJson F = {{"name", N.Name}};
+      if (!N.File.empty())
+        F["file"] = N.File;
+      if (N.Line)
+        F["line"] = N.Line;
+      It = FrameOf.emplace(Key, Frames.size()).first;
+      Frames.push_back(std::move(F));
+    }
+    Frame[I] = It->second;
+  }
+  OJson Samples = OJson::array(), Weights = OJson::array();
+  uint64_t Total = 0;
+  for (size_t I = 0; I < T.Nodes.size(); ++I) {
+    uint64_t V = report::ownValue(T.Nodes[I], M);
+    if (!V)
+      continue;
+    std::vector<size_t> Stack;
+    for (int64_t J = int64_t(I); J >= 0; J = T.Nodes[size_t(J)].Parent)
+      Stack.push_back(Frame[size_t(J)]);
+    Samples.push_back(OJson(std::vector<size_t>(Stack.rbegin(), Stack.rend())));
+    Weights.push_back(V);
+    Total += V;
+  }
+  const char *Unit = M == TreeMetric::Calls   ? "none"
+                     : M == TreeMetric::Alloc ? "bytes"
+                                              : "nanoseconds";
+  OJson Profile = {{"type", "sampled"},
+                   {"name", Name + " (" + report::treeMetricName(M) + ")"},
+                   {"unit", Unit},
+                   {"startValue", 0},
+                   {"endValue", Total},
+                   {"samples", std::move(Samples)},
+                   {"weights", std::move(Weights)}};
+  OJson J = {{"$schema", "https://www.speedscope.app/file-format-schema.json"},
+             {"shared", {{"frames", std::move(Frames)}}},
+             {"profiles", OJson::array({std::move(Profile)})},
+             {"name", Name},
+             {"activeProfileIndex", 0},
+             {"exporter", std::string("hotpath ") + report::hotpathVersion()}};
+  return J.dump(-1, ' ', false, OJson::error_handler_t::replace) + "\n";
+}
+
+namespace {
+
+// gzip (RFC 1952) with zlib, as pprof reads it.
+bool gzip(const std::string &In, std::string &Out, std::string &Error) {
+  z_stream Z{};
+  if (deflateInit2(&Z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
+                   Z_DEFAULT_STRATEGY) != Z_OK) {
+    Error = "zlib: deflateInit2 failed";
+    return false;
+  }
+  Out.resize(deflateBound(&Z, In.size()) + 32);
+  Z.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(In.data()));
+  Z.avail_in = uInt(In.size());
+  Z.next_out = reinterpret_cast<Bytef *>(Out.data());
+  Z.avail_out = uInt(Out.size());
+  int R = deflate(&Z, Z_FINISH);
+  Out.resize(Z.total_out);
+  deflateEnd(&Z);
+  if (R != Z_STREAM_END) {
+    Error = "zlib: deflate failed";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool pprofProfile(const CallTree &T, int64_t TimeNanos, int64_t DurationNanos,
+                  std::string &Out, std::string &Error) {
+  perftools::profiles::Profile P;
+  std::map<std::string, int64_t> Strings;
+  auto Str = [&](const std::string &S) {
+    auto [It, New] = Strings.emplace(S, int64_t(Strings.size()));
+    if (New)
+      P.add_string_table(S);
+    return It->second;
+  };
+  Str(""); // string_table[0]
+  auto Type = [&](const char *Name, const char *Unit) {
+    perftools::profiles::ValueType *V = P.add_sample_type();
+    V->set_type(Str(Name));
+    V->set_unit(Str(Unit));
+  };
+  Type("calls", "count");
+  Type("time", "nanoseconds");
+  Type("alloc_space", "bytes");
+  Type("alloc_objects", "count");
+  P.set_default_sample_type(Str("time"));
+  P.set_time_nanos(TimeNanos);
+  P.set_duration_nanos(DurationNanos);
+  // One function per (name, file, line), one location per path node (so a
+  // function called from two paths is one function at two locations).
+  std::map<std::tuple<std::string, std::string, uint32_t>, uint64_t> FnOf;
+  for (size_t I = 0; I < T.Nodes.size(); ++I) {
+    const report::TreeNode &N = T.Nodes[I];
+    auto Key = std::make_tuple(N.Name, N.File, N.Line);
+    auto It = FnOf.find(Key);
+    if (It == FnOf.end()) {
+      perftools::profiles::Function *F = P.add_function();
+      F->set_id(FnOf.size() + 1);
+      F->set_name(Str(N.Name));
+      F->set_system_name(Str(N.Name));
+      F->set_filename(Str(N.File));
+      F->set_start_line(N.Line);
+      It = FnOf.emplace(Key, F->id()).first;
+    }
+    perftools::profiles::Location *L = P.add_location();
+    L->set_id(I + 1);
+    perftools::profiles::Line *Ln = L->add_line();
+    Ln->set_function_id(It->second);
+    Ln->set_line(N.Line);
+  }
+  for (size_t I = 0; I < T.Nodes.size(); ++I) {
+    const report::TreeNode &N = T.Nodes[I];
+    if (!N.Calls && !N.Self && !N.AllocBytes && !N.Allocs)
+      continue;
+    perftools::profiles::Sample *S = P.add_sample();
+    for (int64_t J = int64_t(I); J >= 0; J = T.Nodes[size_t(J)].Parent)
+      S->add_location_id(uint64_t(J) + 1); // the leaf first
+    S->add_value(int64_t(N.Calls));
+    S->add_value(int64_t(N.Self));
+    S->add_value(int64_t(N.AllocBytes));
+    S->add_value(int64_t(N.Allocs));
+  }
+  std::string Raw;
+  if (!P.SerializeToString(&Raw)) {
+    Error = "cannot serialize the profile";
+    return false;
+  }
+  return gzip(Raw, Out, Error);
+}
+
+} // namespace hotpath::tool

@@ -1,0 +1,35 @@
+//===- Export.h - A call tree in the formats other viewers read -*- C++ -*-===//
+//
+// `hotpath export REPORT.json --format folded|speedscope|pprof`:
+//  - folded: "main;a;c 6" per path with an own value (flamegraph.pl,
+//    inferno, speedscope);
+//  - speedscope: its JSON file format, one "sampled" profile whose samples
+//    are the paths and whose weights are the metric's own values;
+//  - pprof: a gzipped profile.proto with four sample types at once:
+//    calls/count, time/nanoseconds (each path's own time: pprof's flat
+//    column is the self time, its cum column the inclusive time),
+//    alloc_space/bytes and alloc_objects/count.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_TOOL_VIEWS_EXPORT_H
+#define HOTPATH_TOOL_VIEWS_EXPORT_H
+
+#include "hotpath/report/CallTree.h"
+
+#include <string>
+
+namespace hotpath::tool {
+
+/// speedscope's JSON for T under M; Name names the profile.
+std::string speedscopeJson(const report::CallTree &T, report::TreeMetric M,
+                           const std::string &Name);
+
+/// pprof's gzipped profile.proto for T; false with Error when compressing
+/// fails. TimeNanos: the session's start (Unix ns), DurationNanos its
+/// length.
+bool pprofProfile(const report::CallTree &T, int64_t TimeNanos,
+                  int64_t DurationNanos, std::string &Out, std::string &Error);
+
+} // namespace hotpath::tool
+
+#endif // HOTPATH_TOOL_VIEWS_EXPORT_H
