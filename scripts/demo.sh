@@ -14,10 +14,10 @@ JOBS=${HOTPATH_JOBS:-$(nproc)}
 
 step() { printf '\n==> %s\n' "$*"; }
 
-step "1/4 Installing the dependencies (Debian packages; skipped when present)"
+step "1/5 Installing the dependencies (Debian packages; skipped when present)"
 bash scripts/setup.sh
 
-step "2/4 Building hotpath with LLVM 19 in $BUILD/: plugin, runtime, tool, examples (not the tests)"
+step "2/5 Building hotpath with LLVM 19 in $BUILD/: plugin, runtime, tool, examples (not the tests)"
 mkdir -p "$BUILD"
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 \
   -DCMAKE_CXX_COMPILER=clang++-19 >"$BUILD/configure.log" 2>&1 ||
@@ -25,7 +25,7 @@ cmake -S . -B "$BUILD" -G Ninja -DCMAKE_C_COMPILER=clang-19 \
 cmake --build "$BUILD" -j "$JOBS" --target hotpath hotpath_rt hotpath_rt_static \
   hotpath_tool hotpath_example_interp hotpath_example_indexer hotpath_example_pipeline
 
-step "3/4 Compiling examples/interp/interp.c with the plugin"
+step "3/5 Compiling examples/interp/interp.c with the plugin"
 # The selection is in examples/interp/hotpath.toml, found next to the
 # source; the program itself has no hotpath code.
 mkdir -p "$BUILD/demo"
@@ -36,16 +36,25 @@ cmd=(clang-19 -O2 -gline-tables-only -gdwarf-4
 echo "${cmd[*]}"
 "${cmd[@]}"
 
-step "4/4 Running it: hotpath's report comes on stderr when the program exits"
+step "4/5 Running it: hotpath's report comes on stderr when the program exits"
 echo "\$ $BUILD/demo/interp 22 > $BUILD/demo/interp.out"
 "$BUILD/demo/interp" 22 >"$BUILD/demo/interp.out"
 echo
 echo "The program's own output ($BUILD/demo/interp.out) is unchanged; its last lines:"
 tail -n 3 "$BUILD/demo/interp.out"
 
+step "5/5 Drawing its call tree: a flame graph you open in a browser"
+echo "\$ HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=$BUILD/demo/interp.json $BUILD/demo/interp 22 > /dev/null"
+HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH="$BUILD/demo/interp.json" "$BUILD/demo/interp" 22 >/dev/null
+echo "\$ $BUILD/tools/hotpath flamegraph $BUILD/demo/interp.json -o $BUILD/demo/interp.svg"
+"$BUILD/tools/hotpath" flamegraph "$BUILD/demo/interp.json" -o "$BUILD/demo/interp.svg"
+echo "\$ $BUILD/tools/hotpath report $BUILD/demo/interp.json --tree --depth 3 --children 3"
+"$BUILD/tools/hotpath" report "$BUILD/demo/interp.json" --tree --depth 3 --children 3
+
 cat <<MSG
 
-Done. Next:
+Done. The flame graph of this run: $BUILD/demo/interp.svg (open it in a
+browser: click a frame to zoom, Ctrl-F to search). Next:
   HOTPATH_OUTPUT_FORMAT=json-pretty $BUILD/demo/interp 22     the report as JSON
   $BUILD/tools/hotpath run -- $BUILD/demo/interp 15           native + Callgrind (instruction counts), merged
   the other examples (a text indexer, a threaded pipeline):  $BUILD/examples/indexer, $BUILD/examples/pipeline

@@ -68,7 +68,12 @@ void attributePart(const Part &P, Attribution &A) {
   for (const FunctionCost &F : P.Functions) {
     uint64_t N;
     bool Hook = isHookFunction(F.Key.Name);
+    uint64_t Caller = 0;
     bool Marker = markerHash(F.Key.Name, N);
+    if (Marker) {
+      Caller = N;
+      A.Markers[N].SelfIr += at(F.Self, Ir);
+    }
     if (!Hook && !Marker) {
       auto W = WrapperOf.find(baseName(F.Key.Name));
       if (W != WrapperOf.end()) // a wrapper that is a function of its own
@@ -82,10 +87,21 @@ void attributePart(const Part &P, Attribution &A) {
         // gate runs in the wrapper, not in this caller.
         if (!isHookFunction(E.Callee.Name)) {
           auto W = WrapperOf.find(baseName(E.Callee.Name));
-          if (W != WrapperOf.end())
+          if (W != WrapperOf.end()) {
             A.Markers[W->second].WrapperCalls += E.Calls;
+            if (Marker) { // a measured caller, through the callee's wrapper
+              EdgeCounts &Ed = A.Edges[{Caller, W->second}];
+              Ed.Calls += E.Calls;
+              Ed.Ir += at(E.Inclusive, Ir);
+            }
+          }
         }
         continue;
+      }
+      if (Marker) { // the callee's wrapper inlined into this caller
+        EdgeCounts &Ed = A.Edges[{Caller, N}];
+        Ed.Calls += E.Calls;
+        Ed.Ir += at(E.Inclusive, Ir);
       }
       MarkerCounts &M = A.Markers[N];
       M.Calls += E.Calls;

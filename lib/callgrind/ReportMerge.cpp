@@ -119,6 +119,7 @@ bool mergeRuns(const Report &Native, const Report &Cg, Report &Out,
   for (const std::string &W : Cg.M.Warnings)
     Out.M.Warnings.push_back("callgrind run: " + W);
   Out.Icount = Cg.Icount;
+  Out.IcountCalls = Cg.IcountCalls;
   Out.Cache = Cg.Cache;
   if (!Out.Timing.Present && Cg.Timing.Present)
     Out.Timing = Cg.Timing;

@@ -90,6 +90,19 @@ OJson threadsToJson(const ThreadsSection &T) {
   return J;
 }
 
+OJson edgesToJson(const CallEdgesSection &E) {
+  OJson J = OJson::object();
+  J["description"] = E.Description;
+  OJson Data = OJson::array();
+  for (const CallEdgeRow &R : E.Data)
+    Data.push_back({{"caller", R.Caller},
+                    {"callee", R.Callee},
+                    {"calls", R.Calls},
+                    {"ir", R.Ir}});
+  J["data"] = std::move(Data);
+  return J;
+}
+
 OJson treeToJson(const CallTree &T) {
   OJson J = OJson::object();
   J["description"] = T.Description;
@@ -162,6 +175,8 @@ OJson toJson(const Report &R) {
     J["threads"] = threadsToJson(R.Threads);
   if (R.Tree.Present)
     J["call_tree"] = treeToJson(R.Tree);
+  if (R.IcountCalls.Present)
+    J["icount_calls"] = edgesToJson(R.IcountCalls);
   return J;
 }
 

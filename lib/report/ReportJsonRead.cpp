@@ -315,6 +315,21 @@ void readTree(const Json &J, CallTree &T) {
   }
 }
 
+void readEdges(const Json &J, CallEdgesSection &E) {
+  const std::string P = "icount_calls";
+  expect(J.is_object(), J, P, "an object");
+  E.Present = true;
+  E.Description = getString(J, P, "description");
+  forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
+    CallEdgeRow R;
+    R.Caller = getString(RJ, RP, "caller");
+    R.Callee = getString(RJ, RP, "callee");
+    R.Calls = getUnsigned(RJ, RP, "calls");
+    R.Ir = getUnsigned(RJ, RP, "ir");
+    E.Data.push_back(std::move(R));
+  });
+}
+
 void readReport(const Json &J, Report &R) {
   expect(J.is_object(), J, "", "a JSON object (a hotpath report)");
   auto Type = J.find("type");
@@ -346,6 +361,8 @@ void readReport(const Json &J, Report &R) {
     readThreads(*Th, R.Threads);
   if (auto Tr = J.find("call_tree"); Tr != J.end())
     readTree(*Tr, R.Tree);
+  if (auto Ed = J.find("icount_calls"); Ed != J.end())
+    readEdges(*Ed, R.IcountCalls);
 }
 
 } // namespace

@@ -7,6 +7,8 @@
 #include "valgrind/Valgrind.h"
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 #include <climits>
 #include <cmath>
 #include <unistd.h>
@@ -126,6 +128,7 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
     auto It = A.Markers.find(F.Hash);
     uint64_t Sub = roundDiv(Own[Id], 1);
     if (It != A.Markers.end()) {
+      Row.Self = It->second.SelfIr;
       Row.Total = It->second.Raw > Sub ? It->second.Raw - Sub : 0;
       Row.Avg = roundDiv(Row.Total, Calls);
       Row.PercentTotal = percentOf(Row.Total, Sec.Total);
@@ -155,6 +158,30 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
     CS.Data.push_back(C);
   }
   report::sortRows(Sec.Data);
+  // Caller -> callee between measured functions, from Callgrind's records.
+  std::map<uint64_t, const FunctionInfo *> ByHash;
+  for (size_t Id = 1; Id < S.Functions.size(); ++Id)
+    ByHash.emplace(S.Functions[Id].Hash, &S.Functions[Id]);
+  report::CallEdgesSection &E = R.IcountCalls;
+  E = report::CallEdgesSection();
+  E.Present = true;
+  E.Description = "Calls between measured functions, from Callgrind's calls= "
+                  "records of each caller's body (directly or through the "
+                  "callee's wrapper): exact calls, and their inclusive Ir as "
+                  "Callgrind measured it, hotpath's hooks included.";
+  for (const auto &[Key, C] : A.Edges) {
+    auto From = ByHash.find(Key.first), To = ByHash.find(Key.second);
+    if (From == ByHash.end() || To == ByHash.end() || !C.Calls)
+      continue;
+    E.Data.push_back({rowName(*From->second), rowName(*To->second), C.Calls,
+                      C.Ir});
+  }
+  std::sort(E.Data.begin(), E.Data.end(),
+            [](const report::CallEdgeRow &X, const report::CallEdgeRow &Y) {
+              return X.Ir != Y.Ir ? X.Ir > Y.Ir
+                                  : std::tie(X.Caller, X.Callee) <
+                                        std::tie(Y.Caller, Y.Callee);
+            });
   std::sort(CS.Data.begin(), CS.Data.end(),
             [](const report::CacheRow &X, const report::CacheRow &Y) {
               return X.Cycles != Y.Cycles ? X.Cycles > Y.Cycles

@@ -10,6 +10,7 @@
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -g %s -o %t -pthread %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t > %t.out
+// RUN: %python %S/../report/Inputs/check_report.py %src/docs/report-schema.json %t.json --require call_tree
 // RUN: %python %S/Inputs/check_tree.py %t.json \
 // RUN:   'app::from_a();app::leaf(int)=200' 'app::from_b();app::leaf(int)=400' 'app::from_c();app::leaf(int)=600' \
 // RUN:   'app::from_a()=100' 'app::from_b()=100' 'app::from_c()=100' \

@@ -28,12 +28,24 @@ struct MarkerCounts {
   uint64_t WrapperIr = 0;    // self Ir of its wrapper, when not inlined
   uint64_t WrapperCalls = 0; // calls into that wrapper as a function
   Cost Inclusive;            // every event, inclusive, events of `Events`
+  uint64_t SelfIr = 0;       // Callgrind's self Ir of the marker: the
+                             // body and what is inlined into it
+};
+
+/// Calls from one measured function's marker to another measured function
+/// (its marker, or its wrapper when that is a function of its own), as
+/// Callgrind's calls= records count them: exact calls, and the inclusive
+/// Ir of those calls as Callgrind measured it.
+struct EdgeCounts {
+  uint64_t Calls = 0;
+  uint64_t Ir = 0;
 };
 
 struct Attribution {
   std::vector<std::string> Events;          // of the first part
   Cost Totals;                              // all parts' totals, summed
   std::map<uint64_t, MarkerCounts> Markers; // by N
+  std::map<std::pair<uint64_t, uint64_t>, EdgeCounts> Edges; // caller, callee
   uint64_t HookIr = 0; // Ir of all calls into the hooks (__hotpath_*)
   bool IdenticalCodeFolding = false; // two markers' names on one function
 };

@@ -95,6 +95,20 @@ struct ThreadsSection {
   std::vector<ThreadRow> Data;
 };
 
+/// Calls from one measured function to another, as Callgrind counted them
+/// (its calls= records): under Callgrind only.
+struct CallEdgeRow {
+  std::string Caller, Callee;
+  uint64_t Calls = 0;
+  uint64_t Ir = 0; // inclusive Ir of those calls
+};
+
+struct CallEdgesSection {
+  bool Present = false;
+  std::string Description;
+  std::vector<CallEdgeRow> Data; // by Ir, descending
+};
+
 /// One call path: the chain of measured functions from the session's
 /// root to a call (docs/call-paths.md). Nodes come parents first.
 struct TreeNode {
@@ -149,6 +163,7 @@ struct Report {
   CacheSection Cache; // functions_cache (Callgrind --cache-sim=yes)
   ThreadsSection Threads;
   CallTree Tree; // call_tree
+  CallEdgesSection IcountCalls; // icount_calls
 
   FunctionsSection &section(SectionKind K);
   const FunctionsSection &section(SectionKind K) const;
