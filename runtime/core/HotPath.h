@@ -75,7 +75,7 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   F->SpInv = SpInv;
   // The call's path: the parent's last child in one compare (PathTree.h).
   uint32_t Parent = Top->Node;
-  PathNode *Paths = T->Paths;
+  PathHot *Paths = T->Paths;
   uint32_t Node = Paths[Parent].LastChild;
   if (HP_UNLIKELY(Paths[Node].Fn != Id))
     Node = pathChild(T, Parent, Id);

@@ -10,13 +10,15 @@ namespace hotpath::rt {
 uint32_t MaxPaths = DefaultMaxPaths;
 
 bool PathTree::init(uint32_t Capacity) {
-  // All three or none: a failed attempt keeps the tree this thread has.
+  // All or none: a failed attempt keeps the tree this thread has.
+  auto *H = static_cast<PathHot *>(reservePages(sizeof(PathHot) * Capacity));
   auto *N = static_cast<PathNode *>(reservePages(sizeof(PathNode) * Capacity));
   auto *C = static_cast<PathCounters *>(
       reservePages(sizeof(PathCounters) * Capacity));
   auto *M = static_cast<uint32_t *>(reservePages(4 * size_t(Capacity)));
-  if (!N || !C || !M)
+  if (!H || !N || !C || !M)
     return false;
+  Hot = H;
   Nodes = N;
   Counters = C;
   DrainMap = M;
@@ -27,7 +29,8 @@ bool PathTree::init(uint32_t Capacity) {
 }
 
 void PathTree::reset() {
-  Nodes[0] = {PathRootFn, 0, 0, 0, 0, 0};
+  Hot[0] = {PathRootFn, 0};
+  Nodes[0] = {0, 0, 0, 0};
   Full = 0;
   Count.store(1, std::memory_order_release);
 }
@@ -52,7 +55,8 @@ uint32_t addNode(PathTree &P, uint32_t Parent, uint32_t Fn) {
     return 0;
   }
   PathNode &Par = P.Nodes[Parent];
-  P.Nodes[N] = {Fn, Parent, 0, 0, Par.FirstChild, Par.Depth + 1};
+  P.Hot[N] = {Fn, 0};
+  P.Nodes[N] = {Parent, 0, Par.FirstChild, Par.Depth + 1};
   P.Count.store(N + 1, std::memory_order_release);
   // Linked after it is complete: a signal handler's lookup that interrupts
   // this sees the old list or the new one, both whole.
@@ -64,15 +68,16 @@ uint32_t addNode(PathTree &P, uint32_t Parent, uint32_t Fn) {
 
 uint32_t pathChild(ThreadState *T, uint32_t Parent, uint32_t Fn) {
   PathTree &P = T->Tree;
+  PathHot *Hot = P.Hot;
   PathNode *Nodes = P.Nodes;
   PathNode &Par = Nodes[Parent];
-  if (Par.Fn == Fn || Par.Fn == PathDeeperFn) {
-    Par.LastChild = Parent; // direct recursion, or below the depth limit
+  if (Hot[Parent].Fn == Fn || Hot[Parent].Fn == PathDeeperFn) {
+    Hot[Parent].LastChild = Parent; // direct recursion, or below the limit
     return Parent;
   }
   uint32_t Want = Par.Depth >= PathDepthLimit ? PathDeeperFn : Fn;
   uint32_t C = Par.FirstChild;
-  while (C && Nodes[C].Fn != Want)
+  while (C && Hot[C].Fn != Want)
     C = Nodes[C].NextSibling;
   // A hook nested in an interrupted one (a signal handler) only looks: the
   // interrupted hook may be adding a node right now.
@@ -81,7 +86,7 @@ uint32_t pathChild(ThreadState *T, uint32_t Parent, uint32_t Fn) {
   if (!C)
     return Parent; // folded into the parent: the tree is full
   if (Want == Fn)
-    Par.LastChild = C; // a [deeper] node never matches a function id
+    Hot[Parent].LastChild = C; // a [deeper] node never matches an id
   return C;
 }
 

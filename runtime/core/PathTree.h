@@ -47,12 +47,16 @@ constexpr uint32_t DefaultMaxPaths = 16384;
 /// The most HOTPATH_MAX_PATHS accepts (node numbers fit PathNodeMask).
 constexpr uint32_t MaxPathsLimit = 1u << 22;
 
-/// Written by the owning thread only. Fn and Parent never change once the
-/// node is published (Count); the links do, and only the owner reads them.
-struct PathNode {
+/// Written by the owning thread only, in two arrays: what every call reads
+/// (8 bytes a node, so that the hook indexes it with one instruction) and
+/// the rest. Fn and Parent never change once the node is published
+/// (Count); the links do, and only the owner reads them.
+struct PathHot {
   uint32_t Fn;
+  uint32_t LastChild; // the child found last (may be the node itself)
+};
+struct PathNode {
   uint32_t Parent;
-  uint32_t LastChild;   // the child found last (may be the node itself)
   uint32_t FirstChild;  // 0: none (the root is nobody's child)
   uint32_t NextSibling; // 0: none
   uint32_t Depth;       // measured frames from the root
@@ -70,7 +74,8 @@ struct PathCounters {
 };
 
 struct PathTree {
-  PathNode *Nodes = nullptr;        // reserved for Cap nodes; [0] the root
+  PathHot *Hot = nullptr;           // reserved for Cap nodes; [0] the root
+  PathNode *Nodes = nullptr;        // parallel to Hot
   PathCounters *Counters = nullptr; // parallel to Nodes
   uint32_t *DrainMap = nullptr;     // the drain's: node -> merged node + 1
   uint32_t DrainMapHigh = 0;        // the drain's: entries it may have set

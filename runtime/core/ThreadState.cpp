@@ -103,7 +103,7 @@ ThreadState *newState() {
   if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init() ||
       !T->Tree.init(MaxPaths))
     return nullptr; // out of address space: this thread is not measured
-  T->Paths = T->Tree.Nodes;
+  T->Paths = T->Tree.Hot;
   T->Stack[0].Id = NoCaller;
   T->Stack[0].Node = 0;
   T->Status.store(ThreadLive, std::memory_order_relaxed);
@@ -171,7 +171,7 @@ void syncThread(ThreadState *T) {
   if (T->Tree.Cap < MaxPaths)
     T->Tree.init(MaxPaths); // on failure the tree it has, and its bound
   T->Tree.reset();
-  T->Paths = T->Tree.Nodes;
+  T->Paths = T->Tree.Hot;
   T->Epoch = Epoch;
   // This thread's fast path: the first call is timed (countdown 1), then
   // one in Period.

@@ -66,7 +66,7 @@ struct ThreadState {
   // but its own: the interrupted one may hold the top frame in a register.
   uint32_t InHook;
   struct AllocState *Alloc; // allocation tracking (AllocTracker.h), lazily
-  PathNode *Paths;          // Tree.Nodes, beside the other hot fields
+  PathHot *Paths;           // Tree.Hot, beside the other hot fields
   EventQueue Q;
 
   // Cold.

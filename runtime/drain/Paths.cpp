@@ -33,9 +33,8 @@ uint32_t PathAggregate::map(ThreadState *T, uint32_t Local) {
   if (uint32_t M = P.DrainMap[Local])
     return M - 1;
   // The node and its parent were published before any event naming it.
-  const PathNode &N = P.Nodes[Local];
-  uint32_t Parent = map(T, N.Parent);
-  uint32_t M = Parent & FoldedInto ? Parent : find(Parent, N.Fn);
+  uint32_t Parent = map(T, P.Nodes[Local].Parent);
+  uint32_t M = Parent & FoldedInto ? Parent : find(Parent, P.Hot[Local].Fn);
   P.DrainMap[Local] = M + 1;
   if (Local >= P.DrainMapHigh)
     P.DrainMapHigh = Local + 1;

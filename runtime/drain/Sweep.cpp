@@ -17,6 +17,7 @@
 #include "core/Registry.h"
 #include "core/ThreadState.h"
 
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -37,9 +38,7 @@ static_assert(std::is_nothrow_move_constructible_v<DrainTiming>,
 class Sweeper {
 public:
   Sweeper(Aggregate &A, ThreadState *T)
-      : A(A), T(T), Tm(A.Timing.data()), Size(A.Timing.size()) {
-    Cur.Calls = Cur.Ticks = &Sink;
-  }
+      : A(A), T(T), Tm(A.Timing.data()), Size(A.Timing.size()) {}
 
   // Fn of EventQueue::consumeSpans.
   Event *span(Event *P, Event *End) {
@@ -51,8 +50,7 @@ public:
         if (__builtin_expect(T + R.W.NegLo < R.W.Span, 1)) {
           *R.Sum += T;
           ++R.W.Base[T >> R.W.Shift];
-          ++*R.Calls; // the path's (Paths.h)
-          *R.Ticks += T;
+          ++R.PathCalls; // the path's, in a register (Paths.h)
           __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
           return true;
         }
@@ -62,11 +60,18 @@ public:
       uint64_t K = loadKey(E);
       if (!(K >> 32))
         return false;
+      // Another key: the run's path gets its calls and ticks now, before
+      // anything can move the aggregate. The same key with a value outside
+      // the window goes on counting into the same path.
+      bool SameKey = K == R.Key;
+      if (!SameKey)
+        flushPath(R);
       uint64_t T = __atomic_load_n(&E.Ticks, __ATOMIC_RELAXED);
       uint32_t Id = uint32_t(K >> 32);
       if (__builtin_expect(uint32_t(K) == AllocEventCaller || Id >= Size, 0)) {
         if (rareEvent(K, T)) {
           __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
+          Path.SumAtStart = R.Sum ? *R.Sum : 0;
           return true; // an allocation event: the run goes on
         }
       }
@@ -79,10 +84,13 @@ public:
       else
         recordOutside(D, T);
       // This event starts a run: the next ones skip the lookup.
-      R = {K, D.Win, &D.SumTicks, &Sink, &Sink};
-      pathTargets(uint32_t(K), Id, R);
-      ++*R.Calls;
-      *R.Ticks += T;
+      if (SameKey) {
+        R = {K, D.Win, &D.SumTicks, R.PathCalls + 1};
+      } else {
+        R = {K, D.Win, &D.SumTicks, 1};
+        Path.SumAtStart = D.SumTicks - T;
+        std::tie(Path.Calls, Path.Ticks) = pathTargets(uint32_t(K), Id);
+      }
       __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
       return true;
     };
@@ -112,22 +120,44 @@ private:
     uint64_t Key = ~0ull; // Caller | Id << 32; no event has id ~0u
     Histogram::Window W;
     uint64_t *Sum = nullptr;
-    uint64_t *Calls = nullptr, *Ticks = nullptr; // in the path's node
+    uint64_t PathCalls = 0; // events not yet added to the path (below)
   };
 
+  // Where the current run's path counts (its node in Paths.h), and *Sum
+  // when the path last got its ticks: only the run adds to *Sum while it
+  // lasts, so the ticks are the difference. Out of the Run, which the loop
+  // keeps in registers.
+  struct {
+    uint64_t *Calls, *Ticks;
+    uint64_t SumAtStart;
+  } Path{&Sink, &Sink, 0};
+
+  void flushPath(Run &R) {
+    if (!R.PathCalls)
+      return;
+    *Path.Calls += R.PathCalls;
+    *Path.Ticks += *R.Sum - Path.SumAtStart;
+    R.PathCalls = 0;
+    Path.SumAtStart = *R.Sum;
+  }
+
+public:
+  void finish() { flushPath(Cur); }
+
+private:
   // Where this key's events count in the merged tree (Paths.h): a nested
   // call (its node is its parent's) adds a call but no time, unless the
   // times are exclusive; a folded one counts as folded.
-  __attribute__((noinline)) void pathTargets(uint32_t Word, uint32_t Id,
-                                             Run &R) {
+  __attribute__((noinline)) std::pair<uint64_t *, uint64_t *>
+  pathTargets(uint32_t Word, uint32_t Id) {
     if (!T)
-      return;
+      return {&Sink, &Sink};
     uint32_t M = A.Paths.map(T, Word & PathNodeMask);
     bool Over = M & PathAggregate::FoldedInto;
     PathStats &S = A.Paths.node(M & ~PathAggregate::FoldedInto);
     bool Nested = Word & PathNested;
-    R.Calls = Over || (Nested && S.Fn != Id) ? &S.Folded : &S.Timed;
-    R.Ticks = A.Paths.Exclusive || (!Nested && !Over) ? &S.Ticks : &Sink;
+    return {Over || (Nested && S.Fn != Id) ? &S.Folded : &S.Timed,
+            A.Paths.Exclusive || (!Nested && !Over) ? &S.Ticks : &Sink};
   }
 
   // An allocation event (true: none of the run's business), or the first
@@ -191,6 +221,7 @@ private:
 uint64_t sweepQueue(Aggregate &A, EventQueue &Q, ThreadState *T) {
   Sweeper S(A, T);
   uint64_t N = Q.consumeSpans([&](Event *B, Event *E) { return S.span(B, E); });
+  S.finish();
   return N - S.AllocEvents;
 }
 

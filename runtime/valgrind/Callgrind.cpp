@@ -7,10 +7,10 @@
 #include "valgrind/Valgrind.h"
 
 #include <algorithm>
-#include <map>
-#include <tuple>
 #include <climits>
 #include <cmath>
+#include <map>
+#include <tuple>
 #include <unistd.h>
 #include <valgrind/callgrind.h>
 
@@ -173,8 +173,8 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
     auto From = ByHash.find(Key.first), To = ByHash.find(Key.second);
     if (From == ByHash.end() || To == ByHash.end() || !C.Calls)
       continue;
-    E.Data.push_back({rowName(*From->second), rowName(*To->second), C.Calls,
-                      C.Ir});
+    E.Data.push_back(
+        {rowName(*From->second), rowName(*To->second), C.Calls, C.Ir});
   }
   std::sort(E.Data.begin(), E.Data.end(),
             [](const report::CallEdgeRow &X, const report::CallEdgeRow &Y) {
