@@ -120,13 +120,10 @@ namespace hotpath::rt {
 
 void foldCold(ThreadState *T, uint32_t Id, uint32_t Path, uint64_t Ticks) {
   foldEvent(T, Id, Ticks);
-  // The path's share, as the drain would have counted the event (Paths.h).
-  uint32_t Node = Path & PathNodeMask;
-  PathCounters &C = T->Tree.Counters[Node];
-  bool Folded = (Path & PathNested) && T->Paths[Node].Fn != Id;
-  signalSafeAdd(Folded ? &C.Folded : &C.FoldTimed, 1);
-  if (!(Path & PathNested) || T->Exclusive)
-    signalSafeAdd(&C.FoldTicks, Ticks);
+  // The path's share; the drain counts it as it would the event (Paths.h).
+  PathCounters &C = T->Tree.Counters[Path & PathNodeMask];
+  signalSafeAdd(&C.FoldTimed, 1);
+  signalSafeAdd(&C.FoldTicks, Ticks);
 }
 
 // Rare: abandoned frames, a mismatched exit, shadow stack full.

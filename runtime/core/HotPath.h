@@ -40,8 +40,7 @@ HP_INLINE bool stateCurrent(ThreadState *T) {
 }
 
 /// Records one finished timed call: queue it, or fold it when the queue is
-/// full or this push interrupted another one. Path: its node and
-/// PathNested (PathTree.h).
+/// full or this push interrupted another one. Path: its node (PathTree.h).
 HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Path,
                           uint64_t Ticks) {
   if (HP_UNLIKELY(T->Q.push(Id, Path, Ticks) != PushResult::Ok))
@@ -111,10 +110,7 @@ HP_INLINE void closeTop(ThreadState *T) {
   F->SpInv = 0;
   if (!Timed) {
     signalSafeAdd(&T->Counts[Id], 1);
-    // A call folded into its parent's node (PathTree.h) is not that node's.
-    PathCounters &C = T->Tree.Counters[Node];
-    signalSafeAdd(
-        Node == P->Node && T->Paths[Node].Fn != Id ? &C.Folded : &C.Untimed, 1);
+    signalSafeAdd(&T->Tree.Counters[Node].Untimed, 1);
     return;
   }
   // A thread moved between cores with slightly skewed clocks can see time
@@ -124,7 +120,7 @@ HP_INLINE void closeTop(ThreadState *T) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
   }
-  recordCall(T, Id, Node | (Node == P->Node ? PathNested : 0), Ticks);
+  recordCall(T, Id, Node, Ticks);
 }
 
 /// Count-only mode (rate 0, Valgrind): one add, no shadow stack, no event;

@@ -30,16 +30,17 @@ bool PathTree::init(uint32_t Capacity) {
 
 void PathTree::reset() {
   Hot[0] = {PathRootFn, 0};
-  Nodes[0] = {0, 0, 0, 0};
+  Nodes[0] = {0, 0, 0, 0, 0, 0};
+  Hot[PathOverflow] = {PathOverflowFn, PathOverflow};
+  Nodes[PathOverflow] = {0, 0, 0, 0, 0, PathOverflow};
   Full = 0;
-  Count.store(1, std::memory_order_release);
+  Count.store(2, std::memory_order_release);
 }
 
 void PathTree::forgetCounts() {
   uint32_t N = Count.load(std::memory_order_acquire);
   for (uint32_t I = 0; I < N; ++I)
-    if (Counters[I].Untimed || Counters[I].FoldTimed || Counters[I].Folded ||
-        Counters[I].Allocs)
+    if (Counters[I].Untimed || Counters[I].FoldTimed || Counters[I].Allocs)
       Counters[I] = PathCounters{};
   for (uint32_t I = 0; I < DrainMapHigh; ++I)
     DrainMap[I] = 0;
@@ -48,20 +49,29 @@ void PathTree::forgetCounts() {
 
 namespace {
 // Appends a node (published by Count, after its fields), or 0 when full.
-uint32_t addNode(PathTree &P, uint32_t Parent, uint32_t Fn) {
+// A twin is linked to its original only; a child to its parent's list.
+uint32_t addNode(PathTree &P, uint32_t Parent, uint32_t Fn, uint32_t TwinOf) {
   uint32_t N = P.Count.load(std::memory_order_relaxed);
   if (N >= P.Cap || N >= MaxPaths || N > PathNodeMask) {
     P.Full = 1;
     return 0;
   }
   PathNode &Par = P.Nodes[Parent];
-  P.Hot[N] = {Fn, 0};
-  P.Nodes[N] = {Parent, 0, Par.FirstChild, Par.Depth + 1};
+  if (TwinOf) {
+    P.Hot[N] = {Fn, N};
+    P.Nodes[N] = {Par.Parent, 0, 0, Par.Depth, 0, TwinOf};
+  } else {
+    P.Hot[N] = {Fn, 0};
+    P.Nodes[N] = {Parent, 0, Par.FirstChild, Par.Depth + 1, 0, N};
+  }
   P.Count.store(N + 1, std::memory_order_release);
   // Linked after it is complete: a signal handler's lookup that interrupts
   // this sees the old list or the new one, both whole.
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  Par.FirstChild = N;
+  if (TwinOf)
+    Par.Twin = N;
+  else
+    Par.FirstChild = N;
   return N;
 }
 } // namespace
@@ -70,23 +80,34 @@ uint32_t pathChild(ThreadState *T, uint32_t Parent, uint32_t Fn) {
   PathTree &P = T->Tree;
   PathHot *Hot = P.Hot;
   PathNode *Nodes = P.Nodes;
-  PathNode &Par = Nodes[Parent];
-  if (Hot[Parent].Fn == Fn || Hot[Parent].Fn == PathDeeperFn) {
-    Hot[Parent].LastChild = Parent; // direct recursion, or below the limit
-    return Parent;
+  if (Hot[Parent].Fn == PathOverflowFn)
+    return PathOverflow; // below a call whose path was not kept
+  // A twin's calls are its original's: the same path.
+  uint32_t Orig = Nodes[Parent].Original;
+  bool Look = T->InHook <= 1; // a hook nested in an interrupted one (a
+                              // signal handler) only looks: the interrupted
+                              // hook may be adding a node right now
+  uint32_t C;
+  if (Hot[Orig].Fn == Fn || Hot[Orig].Fn == PathDeeperFn) {
+    // Direct recursion, or below the depth limit: the nested twin.
+    C = Nodes[Orig].Twin;
+    if (!C && Look)
+      C = addNode(P, Orig, Hot[Orig].Fn, Orig);
+  } else {
+    uint32_t Want = Nodes[Orig].Depth >= PathDepthLimit ? PathDeeperFn : Fn;
+    C = Nodes[Orig].FirstChild;
+    while (C && Hot[C].Fn != Want)
+      C = Nodes[C].NextSibling;
+    if (!C && Look)
+      C = addNode(P, Orig, Want, 0);
+    if (!C)
+      return PathOverflow; // the tree is full
+    if (Want != Fn)
+      return C; // a [deeper] node never matches an id: no LastChild
   }
-  uint32_t Want = Par.Depth >= PathDepthLimit ? PathDeeperFn : Fn;
-  uint32_t C = Par.FirstChild;
-  while (C && Hot[C].Fn != Want)
-    C = Nodes[C].NextSibling;
-  // A hook nested in an interrupted one (a signal handler) only looks: the
-  // interrupted hook may be adding a node right now.
-  if (!C && T->InHook <= 1)
-    C = addNode(P, Parent, Want);
   if (!C)
-    return Parent; // folded into the parent: the tree is full
-  if (Want == Fn)
-    Hot[Parent].LastChild = C; // a [deeper] node never matches an id
+    return PathOverflow;
+  Hot[Parent].LastChild = C;
   return C;
 }
 

@@ -10,16 +10,17 @@
 // remembers the child found last (a loop calling one function, a recursion
 // finding itself). Anything else goes to pathChild (cold): walk the
 // children, or add one. Three rules keep the tree bounded:
-//  - direct recursion: f called from f's own node is that node again (the
-//    frame is "nested": its time is already in the outer call's);
+//  - direct recursion: f called from f's own node is that node's *twin*, a
+//    node that merges into it in the drain but says "nested": its calls
+//    count there, its time is already in the outer call's;
 //  - depth: below PathDepthLimit measured frames, every call is one
-//    "[deeper]" node per parent (mutual recursion a->b->a->... stays small);
+//    "[deeper]" node per parent (its inner calls its twin), so mutual
+//    recursion a->b->a->... stays small;
 //  - count: a thread holds at most MaxPaths nodes (HOTPATH_MAX_PATHS); a
-//    call that needs another one is folded into its parent's node and
-//    counted there.
-// A nested or folded call's frame holds its parent's node: the exit event
-// says so with PathNested, and only outermost activations of a node add
-// to its inclusive time.
+//    call that needs another one gets the overflow node, PathOverflow,
+//    counted in the report as "[paths not kept]", its time in its nearest
+//    kept ancestor's own time.
+// The node says it all: the exit hook queues it as it is, with no flag.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_RUNTIME_CORE_PATHTREE_H
@@ -30,15 +31,16 @@
 
 namespace hotpath::rt {
 
-/// The event Caller word of a timed call: its node, and whether that node
-/// is its parent frame's (a nested or folded call). Never AllocEventCaller
-/// (bits 28 to 30 are clear).
+/// The event Caller word of a timed call is its node: below 2^28, so never
+/// AllocEventCaller.
 constexpr uint32_t PathNodeMask = (1u << 28) - 1;
-constexpr uint32_t PathNested = 1u << 31;
 
-/// PathNode::Fn of the root, and of a "[deeper]" node.
+/// PathHot::Fn of the root, of a "[deeper]" node and of the overflow node.
 constexpr uint32_t PathRootFn = ~0u;
 constexpr uint32_t PathDeeperFn = ~2u;
+constexpr uint32_t PathOverflowFn = ~3u;
+/// The overflow node: every tree has it, at index 1.
+constexpr uint32_t PathOverflow = 1;
 
 /// Measured frames a path keeps before the "[deeper]" node.
 constexpr uint32_t PathDepthLimit = 256;
@@ -60,6 +62,8 @@ struct PathNode {
   uint32_t FirstChild;  // 0: none (the root is nobody's child)
   uint32_t NextSibling; // 0: none
   uint32_t Depth;       // measured frames from the root
+  uint32_t Twin;        // this node's nested twin, 0 until needed
+  uint32_t Original;    // a twin's node; a node's own index otherwise
 };
 
 /// What the owning thread counts per node beside the queued events: calls
@@ -68,8 +72,7 @@ struct PathNode {
 /// zeroes them (final sweep, thread exit).
 struct PathCounters {
   uint64_t Untimed;
-  uint64_t FoldTimed, FoldTicks; // FoldTicks: outermost calls' ticks only
-  uint64_t Folded; // calls folded into this node (their own not kept)
+  uint64_t FoldTimed, FoldTicks;
   uint64_t AllocBytes, Allocs;
 };
 
@@ -86,7 +89,8 @@ struct PathTree {
 
   /// Reserves the arrays (not committed). False when out of address space.
   bool init(uint32_t Capacity);
-  /// Empties the tree: the root alone. By the owner, between sessions.
+  /// Empties the tree: the root and the overflow node. By the owner,
+  /// between sessions.
   void reset();
   /// Zeroes the counters and the drain's map (in a fork's child, where the
   /// parent's copies must not be reported twice).

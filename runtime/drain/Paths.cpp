@@ -32,9 +32,18 @@ uint32_t PathAggregate::map(ThreadState *T, uint32_t Local) {
     return 0;
   if (uint32_t M = P.DrainMap[Local])
     return M - 1;
-  // The node and its parent were published before any event naming it.
-  uint32_t Parent = map(T, P.Nodes[Local].Parent);
-  uint32_t M = Parent & FoldedInto ? Parent : find(Parent, P.Hot[Local].Fn);
+  // The node (and its original or parent) was published before any event
+  // naming it.
+  uint32_t M;
+  uint32_t Orig = P.Nodes[Local].Original;
+  if (P.Hot[Local].Fn == PathOverflowFn)
+    M = 0 | FoldedInto;
+  else if (Orig != Local)
+    M = (map(T, Orig) & ~NestedInto) | NestedInto;
+  else if (uint32_t Parent = map(T, P.Nodes[Local].Parent); Parent & Flags)
+    M = (Parent & ~Flags) | FoldedInto; // below a path not kept
+  else
+    M = find(Parent, P.Hot[Local].Fn);
   P.DrainMap[Local] = M + 1;
   if (Local >= P.DrainMapHigh)
     P.DrainMapHigh = Local + 1;
@@ -48,19 +57,22 @@ void PathAggregate::takeCounters(ThreadState *T) {
   uint32_t N = P.Count.load(std::memory_order_acquire);
   for (uint32_t L = 0; L < N; ++L) {
     PathCounters &C = P.Counters[L];
-    if (!C.Untimed && !C.FoldTimed && !C.Folded && !C.Allocs)
+    if (!C.Untimed && !C.FoldTimed && !C.Allocs)
       continue;
     uint32_t M = map(T, L);
-    PathStats &S = Nodes[M & ~FoldedInto];
-    if (M & FoldedInto) {
-      S.Folded += C.Untimed + C.FoldTimed + C.Folded;
-    } else {
+    PathStats &S = Nodes[M & ~Flags];
+    bool Own = !(M & Flags); // the node's own calls and time
+    // A twin's calls are its node's, unless it stands below [deeper].
+    bool Calls = Own || ((M & NestedInto) && S.Fn != PathDeeperFn);
+    uint64_t N = C.Untimed + C.FoldTimed;
+    if (Calls) {
       S.Untimed += C.Untimed;
       S.Timed += C.FoldTimed;
-      S.Folded += C.Folded;
+    } else {
+      S.Folded += N;
     }
-    if (!(M & FoldedInto) || Exclusive)
-      S.Ticks += C.FoldTicks; // else already in the parent's
+    if (Own || Exclusive)
+      S.Ticks += C.FoldTicks; // else already in an outer call's
     S.AllocBytes += C.AllocBytes;
     S.Allocs += C.Allocs;
     C = PathCounters{};

@@ -8,8 +8,9 @@
 //    activations only (a nested call's time is in the outer one's), or,
 //    with HOTPATH_TIME_EXCLUSIVE, every timed call's own ticks;
 //  - Untimed: calls not timed (sampling);
-//  - Folded: calls folded into this node (over the path limit, or below a
-//    "[deeper]" node): counted, their time in this node's.
+//  - Folded: calls whose own path is not kept (over the path limit, at the
+//    root; below a "[deeper]" node, there): counted, their time in this
+//    node's.
 // The merged tree has the same bound as each thread's (HOTPATH_MAX_PATHS):
 // a path beyond it folds into its merged parent. All under the drain lock.
 //
@@ -39,9 +40,14 @@ class PathAggregate {
 public:
   PathAggregate();
 
-  /// The merged node of T's node `Local`, with FoldedInto set when it is
-  /// the parent it folded into (the merged tree is full).
+  /// The merged node of T's node `Local`, with FoldedInto set when the
+  /// call's own path is not kept (T's overflow node, or a path past the
+  /// merged tree's bound: the node is then the nearest kept ancestor), or
+  /// NestedInto for a twin (PathTree.h): calls of the node, time already in
+  /// an outer call's.
   static constexpr uint32_t FoldedInto = 1u << 31;
+  static constexpr uint32_t NestedInto = 1u << 30;
+  static constexpr uint32_t Flags = FoldedInto | NestedInto;
   uint32_t map(ThreadState *T, uint32_t Local);
 
   /// Stable: events keep pointers into it while the tree grows.

@@ -146,18 +146,18 @@ public:
 
 private:
   // Where this key's events count in the merged tree (Paths.h): a nested
-  // call (its node is its parent's) adds a call but no time, unless the
-  // times are exclusive; a folded one counts as folded.
+  // call (a twin) adds a call but no time, unless the times are exclusive;
+  // one whose path is not kept counts as folded.
   __attribute__((noinline)) std::pair<uint64_t *, uint64_t *>
   pathTargets(uint32_t Word, uint32_t Id) {
     if (!T)
       return {&Sink, &Sink};
     uint32_t M = A.Paths.map(T, Word & PathNodeMask);
-    bool Over = M & PathAggregate::FoldedInto;
-    PathStats &S = A.Paths.node(M & ~PathAggregate::FoldedInto);
-    bool Nested = Word & PathNested;
-    return {Over || (Nested && S.Fn != Id) ? &S.Folded : &S.Timed,
-            A.Paths.Exclusive || (!Nested && !Over) ? &S.Ticks : &Sink};
+    PathStats &S = A.Paths.node(M & ~PathAggregate::Flags);
+    bool Own = !(M & PathAggregate::Flags);
+    bool Calls = Own || ((M & PathAggregate::NestedInto) && S.Fn == Id);
+    return {Calls ? &S.Timed : &S.Folded,
+            Own || A.Paths.Exclusive ? &S.Ticks : &Sink};
   }
 
   // An allocation event (true: none of the run's business), or the first
