@@ -113,7 +113,11 @@ int reportCommand(const Args &A) {
     report::TreeView V;
     V.MaxDepth = Depth;
     V.MaxChildren = Children;
-    V.Focus = Focus;
+    // As in the program's own table: HOTPATH_FOCUS unless --focus is given.
+    const char *EnvFocus = std::getenv("HOTPATH_FOCUS");
+    V.Focus = !App.count("--focus") && EnvFocus ? EnvFocus : Focus;
+    if (!report::Focus(V.Focus).valid())
+      return badInput("report: invalid HOTPATH_FOCUS regex '" + V.Focus + "'");
     if (NameWidth >= 0)
       V.NameWidth = size_t(NameWidth);
     Out = report::renderTree(R.Tree, V);

@@ -301,9 +301,10 @@ void readTree(const Json &J, CallTree &T) {
       fail(NP + ".line", "out of range");
     N.Line = uint32_t(Line);
     if (auto K = optString(NJ, NP, "kind")) {
-      if (*K != "deeper" && *K != "folded")
-        fail(NP + ".kind",
-             "expected \"deeper\" or \"folded\", got \"" + *K + "\"");
+      if (*K != "deeper" && *K != "folded" && *K != "thread")
+        fail(NP + ".kind", "expected \"deeper\", \"folded\" or \"thread\", "
+                           "got \"" +
+                               *K + "\"");
       N.Kind = *K;
     }
     N.Calls = getUnsigned(NJ, NP, "calls");

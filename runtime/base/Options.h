@@ -36,7 +36,8 @@ struct Options {
   bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)
   bool AllocCumulative = false;
   bool TimeExclusive = false;
-  bool FastPath = true; // HOTPATH_FAST_PATH: wrappers may count inline
+  bool FastPath = true;       // HOTPATH_FAST_PATH: wrappers may count inline
+  bool TreePerThread = false; // HOTPATH_TREE_PER_THREAD: a subtree each
   unsigned DrainIntervalMs = 50;
   // HOTPATH_MAX_PATHS: call-path nodes per thread and in the merged tree;
   // 0 = no call tree in the report.

@@ -75,6 +75,7 @@ struct ThreadInfo {
 /// below the depth limit.
 struct PathOut {
   static constexpr uint32_t Deeper = ~2u;
+  static constexpr uint32_t Thread = ~4u; // Tid names the thread
   uint32_t Parent = 0, Fn = 0;
   uint64_t Calls = 0;   // timed, untimed and nested calls of this path
   uint64_t Timed = 0;   // of them timed
@@ -82,6 +83,7 @@ struct PathOut {
   uint64_t TicksNs = 0; // inclusive ns of outermost timed activations, or
                         // the timed calls' own ns (Exclusive)
   uint64_t AllocBytes = 0, Allocs = 0; // exclusive
+  uint64_t Tid = 0;                    // Fn == Thread
 };
 
 struct Snapshot {

@@ -39,6 +39,8 @@ constexpr uint32_t PathNodeMask = (1u << 28) - 1;
 constexpr uint32_t PathRootFn = ~0u;
 constexpr uint32_t PathDeeperFn = ~2u;
 constexpr uint32_t PathOverflowFn = ~3u;
+/// The merged tree's node of one thread (HOTPATH_TREE_PER_THREAD).
+constexpr uint32_t PathThreadFn = ~4u;
 /// The overflow node: every tree has it, at index 1.
 constexpr uint32_t PathOverflow = 1;
 

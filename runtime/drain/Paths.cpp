@@ -26,6 +26,23 @@ uint32_t PathAggregate::find(uint32_t Parent, uint32_t Fn) {
   return I;
 }
 
+// One node per thread under the root, found by tid, not by function.
+uint32_t PathAggregate::threadNode(ThreadState *T) {
+  auto It = ThreadNode.find(T->Tid);
+  if (It != ThreadNode.end())
+    return It->second;
+  if (Nodes.size() >= MaxPaths || Nodes.size() > PathNodeMask) {
+    Full = true;
+    return 0 | FoldedInto;
+  }
+  uint32_t I = uint32_t(Nodes.size());
+  Nodes.emplace_back();
+  Nodes.back().Fn = PathThreadFn;
+  ThreadNode.emplace(T->Tid, I);
+  TidOf.emplace(I, T->Tid);
+  return I;
+}
+
 uint32_t PathAggregate::map(ThreadState *T, uint32_t Local) {
   PathTree &P = T->Tree;
   if (!Local || Local >= P.Cap)
@@ -40,7 +57,10 @@ uint32_t PathAggregate::map(ThreadState *T, uint32_t Local) {
     M = 0 | FoldedInto;
   else if (Orig != Local)
     M = (map(T, Orig) & ~NestedInto) | NestedInto;
-  else if (uint32_t Parent = map(T, P.Nodes[Local].Parent); Parent & Flags)
+  else if (uint32_t Parent = P.Nodes[Local].Parent || !PerThread
+                                 ? map(T, P.Nodes[Local].Parent)
+                                 : threadNode(T);
+           Parent & Flags)
     M = (Parent & ~Flags) | FoldedInto; // below a path not kept
   else
     M = find(Parent, P.Hot[Local].Fn);
@@ -97,10 +117,15 @@ std::vector<PathOut> PathAggregate::take(double NsPerTick) {
     O.TicksNs = uint64_t(double(S.Ticks) * NsPerTick + 0.5);
     O.AllocBytes = S.AllocBytes;
     O.Allocs = S.Allocs;
+    if (auto It = TidOf.find(uint32_t(I)); It != TidOf.end()) {
+      O.Fn = PathOut::Thread;
+      O.Tid = It->second;
+    }
   }
-  bool Excl = Exclusive;
+  bool Excl = Exclusive, PT = PerThread;
   *this = PathAggregate();
   Exclusive = Excl;
+  PerThread = PT;
   return Out;
 }
 

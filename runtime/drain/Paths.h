@@ -63,11 +63,15 @@ public:
 
   bool Full = false;      // a thread's tree was full, or this one
   bool Exclusive = false; // events carry own times (set per session)
+  bool PerThread = false; // a subtree per thread (set per session)
 
 private:
   uint32_t find(uint32_t Parent, uint32_t Fn);
-  std::deque<PathStats> Nodes;                  // [0]: the root
-  std::unordered_map<uint64_t, uint32_t> Index; // Parent << 32 | Fn
+  uint32_t threadNode(ThreadState *T);
+  std::deque<PathStats> Nodes;                       // [0]: the root
+  std::unordered_map<uint64_t, uint32_t> Index;      // Parent << 32 | Fn
+  std::unordered_map<uint64_t, uint32_t> ThreadNode; // by tid
+  std::unordered_map<uint32_t, uint64_t> TidOf;      // by thread node
 };
 
 } // namespace hotpath::rt

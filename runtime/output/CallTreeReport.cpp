@@ -28,6 +28,13 @@ struct Builder {
   std::vector<uint64_t> Incl, Self;
   std::vector<std::vector<uint32_t>> Kids;
 
+  std::string threadName(uint64_t Tid) const {
+    for (const ThreadInfo &Th : S.Threads)
+      if (Th.Tid == Tid && !Th.Name.empty())
+        return Th.Name + " " + std::to_string(Tid);
+    return std::to_string(Tid);
+  }
+
   bool isFunction(uint32_t I) const {
     return I && S.Paths[I].Fn != PathOut::Deeper &&
            S.Paths[I].Fn < S.Functions.size();
@@ -84,6 +91,9 @@ struct Builder {
         Nd.Name = "[deeper]";
         Nd.Kind = "deeper";
         Nd.Calls = P.Calls + P.Folded;
+      } else if (P.Fn == PathOut::Thread) {
+        Nd.Name = "[thread " + threadName(P.Tid) + "]";
+        Nd.Kind = "thread";
       } else {
         const FunctionInfo *F =
             P.Fn < S.Functions.size() ? &S.Functions[P.Fn] : nullptr;
@@ -105,7 +115,7 @@ struct Builder {
     });
     for (uint32_t K : Order)
       emit(K, Me);
-    if (P.Folded && P.Fn != PathOut::Deeper) {
+    if (P.Folded && P.Fn != PathOut::Deeper && P.Fn != PathOut::Thread) {
       report::TreeNode F;
       F.Parent = Me;
       F.Name = "[paths not kept]";
@@ -170,7 +180,9 @@ void buildCallTree(const Snapshot &S, report::Report &R) {
       Outer = S.Paths[A].Fn != Fn;
     if (Outer)
       OnStackOf[Fn] += B.Incl[I];
-    if (!S.Paths[I].Parent)
+    // The top-level calls: under the root, or under a thread's node.
+    uint32_t Par = S.Paths[I].Parent;
+    if (!Par || S.Paths[Par].Fn == PathOut::Thread)
       Measured += B.Incl[I];
   }
   Sec.MeasuredTotal = Measured;

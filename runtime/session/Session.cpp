@@ -303,6 +303,7 @@ void sessionBegin(BeginKind Kind) {
   // Call paths: each thread's bound, and whether events carry own times.
   MaxPaths = Opts->MaxPaths ? Opts->MaxPaths : 1;
   aggregate().Paths.Exclusive = CurrentConfig.Exclusive;
+  aggregate().Paths.PerThread = Opts->TreePerThread;
   drainUnlock();
   StartMono = monoRawNs();
   StartUnix = realtimeNs();

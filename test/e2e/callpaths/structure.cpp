@@ -41,6 +41,11 @@
 // FULL: hotpath: more call paths than HOTPATH_MAX_PATHS=6: the calls beyond it are folded into their parent's path (marked [paths not kept] in the call tree)
 // FULL-NOT: HOTPATH_MAX_PATHS
 // RUN: %python -c "import json,sys; r=json.load(open(sys.argv[1])); n=r['call_tree']['nodes']; assert len(n) <= 12 and any(x.get('kind') == 'folded' for x in n) and r['call_tree']['full'], n; assert sum(x['calls'] for x in r['functions_timing']['data'] if x['name'] == 'app::leaf(int)') == 3300" %t.m.json
+// Per thread: a subtree each, under a [thread] node; the same figures.
+// RUN: env HOTPATH_TREE_PER_THREAD=1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.p.json %t > /dev/null
+// RUN: %python %S/../report/Inputs/check_report.py %src/docs/report-schema.json %t.p.json --require call_tree
+// RUN: %python %S/Inputs/check_tree.py %t.p.json --exact --partial 'app::ping(int)' --partial 'app::pong(int)' --max-percent 100
+// RUN: %python -c "import json,sys; n=json.load(open(sys.argv[1]))['call_tree']['nodes']; th=[i for i,x in enumerate(n) if x.get('kind') == 'thread']; w=[x for x in n if x['name'] == 'app::worker()']; assert len(th) == 3 and all(x['parent'] is None for x in (n[i] for i in th)), th; assert len(w) == 2 and all(x['parent'] in th and x['calls'] == 1 for x in w), w; assert all(x['parent'] is not None for x in n if not x.get('kind'))" %t.p.json
 // RUN: env HOTPATH_MAX_PATHS=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.z.json %t > /dev/null
 // RUN: %python -c "import json,sys; r=json.load(open(sys.argv[1])); assert 'call_tree' not in r" %t.z.json
 //
@@ -50,6 +55,13 @@
 // TREE-DAG: {{^ +}}100 {{.*}}  app::from_c()
 // TREE-DAG: {{^ +}}600 {{.*}}    app::leaf(int)
 // TREE: paths not shown
+// Focus: the paths through recurse only, by --focus or HOTPATH_FOCUS.
+// RUN: %hotpath report %t.json --tree --focus recurse | %FileCheck %s --check-prefix=FOCUS
+// RUN: env HOTPATH_FOCUS=/^app::rec/ %hotpath report %t.json --tree | %FileCheck %s --check-prefix=FOCUS
+// FOCUS: Calls Total Self % Total Path
+// FOCUS-NEXT: {{^ +}}4000 {{.*}}  app::recurse(int)
+// FOCUS-NEXT: {{^ +}}100 {{.*}}    app::leaf(int)
+// FOCUS-NOT: app::from
 #include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
