@@ -1,6 +1,7 @@
 //===- ReportMerge.cpp - Merged mode and sums of reports ------------------===//
 #include "hotpath/callgrind/ReportMerge.h"
 #include "hotpath/report/CallTree.h"
+#include "hotpath/report/Rounding.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,20 +10,15 @@
 
 namespace hotpath::callgrind {
 
+using report::percentOf;
+using report::roundDiv;
+
 using namespace report;
 
 namespace {
 
 std::string orNone(const std::optional<std::string> &S) {
   return S ? "'" + *S + "'" : "none";
-}
-
-double percentOf(uint64_t Part, uint64_t Whole) {
-  return Whole ? std::round((long double)Part * 10000.0L / Whole) / 100.0 : 0;
-}
-
-uint64_t roundDiv(uint64_t A, uint64_t B) {
-  return B ? uint64_t(std::floor((long double)A / B + 0.5L)) : 0;
 }
 
 void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {

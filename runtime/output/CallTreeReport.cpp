@@ -1,5 +1,6 @@
 //===- CallTreeReport.cpp - The snapshot's paths as the report's tree -----===//
 #include "output/CallTreeReport.h"
+#include "hotpath/report/Rounding.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,18 +9,14 @@
 
 namespace hotpath::rt {
 
+using report::percentOf;
+
 namespace {
 
 uint64_t scaled(uint64_t V, uint64_t Num, uint64_t Den) {
   if (!Den || Num == Den)
     return V;
   return uint64_t(std::floor((long double)V * Num / Den + 0.5L));
-}
-
-double percentOf(uint64_t Part, uint64_t Whole) {
-  if (!Whole)
-    return 0;
-  return std::round((long double)Part * 10000.0L / Whole) / 100.0;
 }
 
 struct Builder {

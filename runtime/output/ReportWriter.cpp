@@ -3,6 +3,7 @@
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
+#include "hotpath/report/Rounding.h"
 #include "output/CallTreeReport.h"
 #include "output/Meta.h"
 
@@ -14,22 +15,12 @@
 
 namespace hotpath::rt {
 
+using report::percentOf;
+using report::roundDiv;
+
 namespace {
 
-uint64_t roundDiv(long double Num, long double Den) {
-  if (Den <= 0)
-    return 0;
-  long double Q = std::floor(Num / Den + 0.5L);
-  return Q >= 18446744073709551615.0L ? UINT64_MAX : uint64_t(Q);
-}
-
 // Two decimals: what the table shows, and stable across round trips.
-double percentOf(uint64_t Part, uint64_t Whole) {
-  if (!Whole)
-    return 0;
-  return std::round((long double)Part * 10000.0L / Whole) / 100.0;
-}
-
 std::string samplingNote(double Rate) {
   long double N = 1.0L / Rate;
   char Buf[96];

@@ -1,5 +1,6 @@
 //===- Callgrind.cpp - Callgrind client requests and icount ---------------===//
 #include "valgrind/Callgrind.h"
+#include "hotpath/report/Rounding.h"
 
 #include "hotpath/abi.h"
 #include "hotpath/callgrind/CallgrindDump.h"
@@ -16,6 +17,9 @@
 
 namespace hotpath::rt {
 
+using report::percentOf;
+using report::roundDiv;
+
 namespace {
 
 // The start-up directory: relative --callgrind-out-file names are resolved
@@ -24,14 +28,6 @@ char StartCwd[PATH_MAX];
 __attribute__((constructor(101))) void saveStartCwd() {
   if (!getcwd(StartCwd, sizeof StartCwd))
     StartCwd[0] = 0;
-}
-
-uint64_t roundDiv(long double A, long double B) {
-  return B > 0 ? uint64_t(std::floor(A / B + 0.5L)) : 0;
-}
-
-double percentOf(uint64_t Part, uint64_t Whole) {
-  return Whole ? std::round((long double)Part * 10000.0L / Whole) / 100.0 : 0;
 }
 
 uint64_t eventOf(const callgrind::Cost &C, const std::vector<std::string> &E,
