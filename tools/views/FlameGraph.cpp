@@ -152,10 +152,12 @@ function fit(g, x, w) {
 function show(zx, zw) {
   frames.forEach(function (g) {
     var x = +g.getAttribute('data-x'), w = +g.getAttribute('data-w');
-    var vis = x < zx + zw && x + w > zx && w / zw * W >= 0.3;
+    // What is left of the frame inside the zoomed range: a neighbour that
+    // touches it through rounding leaves nothing.
+    var a = Math.max(x, zx), b = Math.min(x + w, zx + zw);
+    var vis = (b - a) / zw * W >= 0.5;
     g.classList.toggle('hide', !vis);
     if (!vis) return;
-    var a = Math.max(x, zx), b = Math.min(x + w, zx + zw);
     fit(g, (a - zx) / zw * W, (b - a) / zw * W);
     g.classList.toggle('parent', x < zx || x + w > zx + zw);
   });

@@ -163,7 +163,7 @@ struct Report {
   FunctionsSection Icount{SectionKind::Icount};
   CacheSection Cache; // functions_cache (Callgrind --cache-sim=yes)
   ThreadsSection Threads;
-  CallTree Tree; // call_tree
+  CallTree Tree;                // call_tree
   CallEdgesSection IcountCalls; // icount_calls
 
   FunctionsSection &section(SectionKind K);
