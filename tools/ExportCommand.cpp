@@ -12,16 +12,22 @@ int exportCommand(const Args &A) {
   CommandLine CL(
       "export",
       "hotpath export REPORT.json --format folded|speedscope|pprof\n"
-      "                      [--metric METRIC] [-o OUT]",
+      "                      [--metric METRIC] [-o OUT]\n"
+      "hotpath export REPORT.json --format bmf|github-action-benchmark\n"
+      "                      [-o OUT]",
       "Writes the report's call tree for other viewers: folded stacks\n"
       "(flamegraph.pl, inferno, speedscope), speedscope's JSON format, or\n"
       "pprof's gzipped profile.proto (calls, time, alloc_space and\n"
-      "alloc_objects at once; `go tool pprof` or `pprof -http`).");
+      "alloc_objects at once; `go tool pprof` or `pprof -http`); or each\n"
+      "function's figures for a benchmark tracker: Bencher's BMF JSON, or\n"
+      "github-action-benchmark's customSmallerIsBetter array.");
   std::vector<std::string> Files;
   std::string Out, Format, Metric = "time";
   CLI::App &App = CL.app();
   App.add_option("report", Files, "the report")->option_text("REPORT.json");
-  App.add_option("--format", Format, "folded, speedscope or pprof")
+  App.add_option("--format", Format,
+                 "folded, speedscope, pprof (the call tree), or bmf, "
+                 "github-action-benchmark (the functions)")
       ->option_text("FORMAT");
   App.add_option("--metric", Metric,
                  "folded and speedscope: each path's own time (time or self, "
@@ -35,11 +41,14 @@ int exportCommand(const Args &A) {
   if (!report::parseTreeMetric(Metric, M))
     return badInput("export: unknown metric '" + Metric +
                     "' (accepted: time, self, calls, alloc)");
-  if (Format != "folded" && Format != "speedscope" && Format != "pprof")
+  bool Tracker = Format == "bmf" || Format == "github-action-benchmark";
+  if (Format != "folded" && Format != "speedscope" && Format != "pprof" &&
+      !Tracker)
     return badInput("export: " +
                     (Format.empty() ? std::string("missing --format")
                                     : "unknown format '" + Format + "'") +
-                    " (accepted: folded, speedscope, pprof)");
+                    " (accepted: folded, speedscope, pprof, bmf, "
+                    "github-action-benchmark)");
   if (Files.size() != 1)
     return badInput("export: expected one REPORT.json (see hotpath export "
                     "--help)");
@@ -47,13 +56,17 @@ int exportCommand(const Args &A) {
   std::string Error;
   if (!report::readReportFile(Files[0], R, Error))
     return badInput(Files[0] + ": " + Error);
-  if (!R.Tree.Present)
+  if (!R.Tree.Present && !Tracker)
     return badInput("export: " + Files[0] +
                     " has no call tree (a count-only run, "
                     "HOTPATH_MAX_PATHS=0, or a report of an older hotpath)");
   std::string Data;
   std::string Name = R.M.Executable ? *R.M.Executable : "hotpath";
-  if (Format == "folded")
+  if (Format == "bmf")
+    Data = bmfJson(R);
+  else if (Format == "github-action-benchmark")
+    Data = githubActionBenchmarkJson(R);
+  else if (Format == "folded")
     Data = report::foldedStacks(R.Tree, M);
   else if (Format == "speedscope")
     Data = speedscopeJson(R.Tree, M, Name);

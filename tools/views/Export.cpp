@@ -4,8 +4,10 @@
 #include "hotpath/report/Version.h"
 #include "profile.pb.h"
 
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <tuple>
 #include <zlib.h>
 
 namespace hotpath::tool {
@@ -158,6 +160,97 @@ bool pprofProfile(const CallTree &T, int64_t TimeNanos, int64_t DurationNanos,
     return false;
   }
   return gzip(Raw, Out, Error);
+}
+
+namespace {
+
+struct Measure {
+  const char *Slug, *Unit;
+  double Value;
+};
+
+// Bencher takes names of at most 1024 characters: a longer one keeps its
+// start and a hash of the whole, so that two stay apart.
+std::string trackerName(const std::string &Benchmark, const std::string &Fn) {
+  std::string N = Benchmark.empty() ? Fn : Benchmark + "::" + Fn;
+  if (N.size() <= 1024)
+    return N;
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : N)
+    H = (H ^ C) * 1099511628211ull;
+  char Hex[20];
+  std::snprintf(Hex, sizeof Hex, "%016llx", (unsigned long long)H);
+  return N.substr(0, 1024 - 18) + "~" + Hex + "~";
+}
+
+using RowKey = std::tuple<std::string, std::string, uint32_t>;
+
+// The measures of every function, in the order of the first section that
+// has it.
+std::vector<std::pair<std::string, std::vector<Measure>>>
+trackerRows(const report::Report &R) {
+  std::vector<std::pair<std::string, std::vector<Measure>>> Out;
+  std::map<RowKey, size_t> Index;
+  std::string Bench = R.M.Benchmark ? *R.M.Benchmark : "";
+  auto rowOf = [&](const report::FunctionRow &Row) -> std::vector<Measure> & {
+    RowKey K{Row.Name, Row.File, Row.Line};
+    auto It = Index.find(K);
+    if (It == Index.end()) {
+      It = Index.emplace(K, Out.size()).first;
+      Out.push_back({trackerName(Bench, Row.Name), {}});
+      Out.back().second.push_back({"calls", "calls", double(Row.Calls)});
+    }
+    return Out[It->second].second;
+  };
+  auto perCall = [](uint64_t Total, uint64_t Calls) {
+    return Calls ? double(Total) / double(Calls) : 0.0;
+  };
+  if (R.Timing.Present && R.Timing.timed())
+    for (const report::FunctionRow &Row : R.Timing.Data)
+      rowOf(Row).push_back({"latency", "ns", perCall(Row.Total, Row.Calls)});
+  if (R.Icount.Present)
+    for (const report::FunctionRow &Row : R.Icount.Data)
+      rowOf(Row).push_back(
+          {"instructions", "Ir", perCall(Row.Total, Row.Calls)});
+  if (R.Alloc.Present)
+    for (const report::FunctionRow &Row : R.Alloc.Data) {
+      std::vector<Measure> &M = rowOf(Row);
+      M.push_back({"allocations", "allocs", perCall(Row.Allocs, Row.Calls)});
+      M.push_back({"allocated-bytes", "bytes", perCall(Row.Total, Row.Calls)});
+    }
+  return Out;
+}
+
+// 501, not 501.0: whole values as integers.
+nlohmann::ordered_json number(double V) {
+  if (V >= 0 && V < 9007199254740992.0 && V == double(uint64_t(V)))
+    return uint64_t(V);
+  return V;
+}
+
+} // namespace
+
+std::string bmfJson(const report::Report &R) {
+  using OJson = nlohmann::ordered_json;
+  OJson J = OJson::object();
+  for (const auto &[Name, Ms] : trackerRows(R)) {
+    OJson &B = J[Name];
+    B = OJson::object();
+    for (const Measure &M : Ms)
+      B[M.Slug] = {{"value", number(M.Value)}};
+  }
+  return J.dump(2, ' ', false, OJson::error_handler_t::replace) + "\n";
+}
+
+std::string githubActionBenchmarkJson(const report::Report &R) {
+  using OJson = nlohmann::ordered_json;
+  OJson J = OJson::array();
+  for (const auto &[Name, Ms] : trackerRows(R))
+    for (const Measure &M : Ms)
+      J.push_back({{"name", Name + " - " + M.Slug},
+                   {"unit", M.Unit},
+                   {"value", number(M.Value)}});
+  return J.dump(2, ' ', false, OJson::error_handler_t::replace) + "\n";
 }
 
 } // namespace hotpath::tool

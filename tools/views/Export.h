@@ -15,6 +15,7 @@
 #define HOTPATH_TOOL_VIEWS_EXPORT_H
 
 #include "hotpath/report/CallTree.h"
+#include "hotpath/report/Report.h"
 
 #include <string>
 
@@ -29,6 +30,17 @@ std::string speedscopeJson(const report::CallTree &T, report::TreeMetric M,
 /// length.
 bool pprofProfile(const report::CallTree &T, int64_t TimeNanos,
                   int64_t DurationNanos, std::string &Out, std::string &Error);
+
+/// Benchmark trackers: one entry per function (per benchmark and function
+/// when the report names its benchmark), with the measures the report has,
+/// per call except `calls`: latency (ns), instructions (Ir), allocations
+/// (count) and allocated-bytes, and calls.
+///  - bmf: Bencher Metric Format, {"<name>": {"<measure>": {"value": n}}};
+///  - github-action-benchmark: its customSmallerIsBetter array,
+///    [{"name": "<name> - <measure>", "unit", "value"}].
+/// Names longer than Bencher's 1024 characters are cut with a hash kept.
+std::string bmfJson(const report::Report &R);
+std::string githubActionBenchmarkJson(const report::Report &R);
 
 } // namespace hotpath::tool
 
