@@ -10,6 +10,9 @@ namespace hotpath::rt {
 uint32_t MaxPaths = DefaultMaxPaths;
 
 bool PathTree::init(uint32_t Capacity) {
+  // The root and the overflow node always exist (HOTPATH_MAX_PATHS=0 asks
+  // for no more).
+  Capacity = Capacity < 2 ? 2 : Capacity;
   // All or none: a failed attempt keeps the tree this thread has.
   auto *H = static_cast<PathHot *>(reservePages(sizeof(PathHot) * Capacity));
   auto *N = static_cast<PathNode *>(reservePages(sizeof(PathNode) * Capacity));

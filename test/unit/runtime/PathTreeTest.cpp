@@ -84,6 +84,13 @@ TEST(PathTree, PastTheBoundCallsGetTheOverflowNode) {
   EXPECT_EQ(U->Tree.Count.load(), 2u);
 }
 
+TEST(PathTree, AlwaysHoldsTheRootAndTheOverflowNode) {
+  auto T = newThread(0); // as HOTPATH_MAX_PATHS=0 asks
+  EXPECT_EQ(T->Tree.Cap, 2u);
+  EXPECT_EQ(pathChild(T.get(), 0, 1), PathOverflow);
+  EXPECT_EQ(T->Paths[PathOverflow].Fn, PathOverflowFn);
+}
+
 // Random events on a few paths, some nested (direct recursion), values
 // spread over several powers of two so that many fall outside the sweep's
 // window; swept every `Every` events.
