@@ -8,11 +8,12 @@
 //    activations only (a nested call's time is in the outer one's), or,
 //    with HOTPATH_TIME_EXCLUSIVE, every timed call's own ticks;
 //  - Untimed: calls not timed (sampling);
-//  - Folded: calls whose own path is not kept (over the path limit, at the
-//    root; below a "[deeper]" node, there): counted, their time in this
-//    node's.
-// The merged tree has the same bound as each thread's (HOTPATH_MAX_PATHS):
-// a path beyond it folds into its merged parent. All under the drain lock.
+//  - Folded: calls whose own path is not kept: a thread's overflow node
+//    (at the root), paths past the merged tree's bound (at their nearest
+//    kept ancestor), calls below a "[deeper]" node (there). Counted; their
+//    time is in an outer call's.
+// The merged tree has the same bound as each thread's (HOTPATH_MAX_PATHS).
+// All under the drain lock.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_RUNTIME_DRAIN_PATHS_H
@@ -53,7 +54,7 @@ public:
   /// Stable: events keep pointers into it while the tree grows.
   PathStats &node(uint32_t I) { return Nodes[I]; }
 
-  /// Takes and zeroes T's per-node counters (untimed, folded, queue-full
+  /// Takes and zeroes T's per-node counters (untimed calls, queue-full
   /// folds, allocations), then forgets T's map: called when T's paths end
   /// (the session's end, the thread's exit).
   void takeCounters(ThreadState *T);
