@@ -1,15 +1,10 @@
 //===- CallTreeReport.cpp - The snapshot's paths as the report's tree -----===//
 #include "output/CallTreeReport.h"
-#include "hotpath/report/Rounding.h"
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <tuple>
 
 namespace hotpath::rt {
-
-using report::percentOf;
 
 namespace {
 
@@ -123,15 +118,14 @@ struct Builder {
   }
 };
 
-std::string description(const Snapshot &S) {
+std::string description(const Snapshot &S, bool Estimated) {
   std::string D = "Call paths: each chain of measured functions from the "
                   "session's root, with its calls, inclusive and self time "
                   "and allocations (exclusive).";
   if (S.PathsOfTimedCalls)
     D += " Sampled without a frame per call: the paths of timed calls only, "
          "their calls and times extrapolated.";
-  else if (std::any_of(S.Paths.begin(), S.Paths.end(),
-                       [](const PathOut &P) { return P.Timed < P.Calls; }))
+  else if (Estimated)
     D += " Calls exact; times extrapolated from the timed calls.";
   else
     D += " Every call timed: exact.";
@@ -143,61 +137,42 @@ std::string description(const Snapshot &S) {
 
 } // namespace
 
-void buildCallTree(const Snapshot &S, report::Report &R) {
+PathTimes buildCallTree(const Snapshot &S, report::CallTree &T) {
+  PathTimes Out;
   if (S.Paths.empty())
-    return;
-  report::CallTree &T = R.Tree;
+    return Out;
   T.Present = true;
   T.MaxPaths = S.MaxPaths;
   T.Full = S.PathsFull;
   T.TimedCallsOnly = S.PathsOfTimedCalls;
-  T.Description = description(S);
+  T.Estimated = S.PathsOfTimedCalls ||
+                std::any_of(S.Paths.begin(), S.Paths.end(),
+                            [](const PathOut &P) { return P.Timed < P.Calls; });
+  T.Description = description(S, T.Estimated);
   Builder B{S, T, {}, {}, {}};
   B.times();
-  for (const PathOut &P : S.Paths)
-    if (P.Timed < P.Calls)
-      T.Estimated = true;
-  T.Estimated = T.Estimated || S.PathsOfTimedCalls;
   B.emit(0, -1);
 
   // Per function: self time, and the time on a stack at least once (the
   // paths with no ancestor of the same function).
-  report::FunctionsSection &Sec = R.Timing;
-  if (!Sec.Present || !Sec.timed())
-    return;
-  std::map<uint32_t, uint64_t> SelfOf, OnStackOf;
-  uint64_t Measured = 0;
+  Out.Self.assign(S.Functions.size(), 0);
+  Out.OnStack.assign(S.Functions.size(), 0);
   for (uint32_t I = 1; I < S.Paths.size(); ++I) {
     if (!B.isFunction(I))
       continue;
     uint32_t Fn = S.Paths[I].Fn;
-    SelfOf[Fn] += B.Self[I];
+    Out.Self[Fn] += B.Self[I];
     bool Outer = true;
     for (uint32_t A = S.Paths[I].Parent; A && Outer; A = S.Paths[A].Parent)
       Outer = S.Paths[A].Fn != Fn;
     if (Outer)
-      OnStackOf[Fn] += B.Incl[I];
+      Out.OnStack[Fn] += B.Incl[I];
     // The top-level calls: under the root, or under a thread's node.
     uint32_t Par = S.Paths[I].Parent;
     if (!Par || S.Paths[Par].Fn == PathOut::Thread)
-      Measured += B.Incl[I];
+      Out.Measured += B.Incl[I];
   }
-  Sec.MeasuredTotal = Measured;
-  uint64_t Whole = std::max(Sec.Total, Measured);
-  // Rows name their function by name and place.
-  std::map<std::tuple<std::string, std::string, uint32_t>, uint32_t> IdOf;
-  for (uint32_t Id = 1; Id < S.Functions.size(); ++Id)
-    IdOf.emplace(std::make_tuple(rowName(S.Functions[Id]), S.Functions[Id].File,
-                                 S.Functions[Id].Line),
-                 Id);
-  for (report::FunctionRow &Row : Sec.Data) {
-    auto It = IdOf.find(std::make_tuple(Row.Name, Row.File, Row.Line));
-    if (It == IdOf.end())
-      continue;
-    Row.Self = SelfOf[It->second];
-    Row.OnStack = OnStackOf[It->second];
-    Row.PercentTotal = percentOf(*Row.OnStack, Whole);
-  }
+  return Out;
 }
 
 } // namespace hotpath::rt

@@ -15,11 +15,23 @@
 #include "base/Snapshot.h"
 #include "hotpath/report/Report.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace hotpath::rt {
 
-/// Fills R.Tree and, when R.Timing is timed, its rows' Self and OnStack
-/// and their percent_total. Nothing without paths.
-void buildCallTree(const Snapshot &S, report::Report &R);
+/// What only the paths know of each function (by id): its self time and
+/// the time it was on a stack at least once; and all threads' measured
+/// time. Empty without paths.
+struct PathTimes {
+  std::vector<uint64_t> Self, OnStack;
+  uint64_t Measured = 0;
+  bool present() const { return !Self.empty(); }
+};
+
+/// Fills T (nothing without paths) and returns the times the timing rows
+/// take.
+PathTimes buildCallTree(const Snapshot &S, report::CallTree &T);
 
 } // namespace hotpath::rt
 

@@ -7,6 +7,7 @@
 #include "output/CallTreeReport.h"
 #include "output/Meta.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sys/ioctl.h>
@@ -30,7 +31,9 @@ std::string samplingNote(double Rate) {
   return Buf;
 }
 
-void buildTiming(const Snapshot &S, const Options &O,
+// PT: the call paths' figures, when the session kept paths: each row's
+// self time, and its share of the time on a stack (never above 100%).
+void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
                  report::FunctionsSection &Sec) {
   Sec.Present = true;
   Sec.Total = S.ElapsedNs;
@@ -79,11 +82,19 @@ void buildTiming(const Snapshot &S, const Options &O,
       for (double P : Sec.Percentiles)
         R.Percentiles.push_back(T.Hist.percentile(P));
       R.PercentTotal = percentOf(R.Total, Sec.Total);
+      if (PT.present()) {
+        R.Self = PT.Self[Id];
+        R.OnStack = PT.OnStack[Id];
+        R.PercentTotal =
+            percentOf(*R.OnStack, std::max(Sec.Total, PT.Measured));
+      }
     } else {
       R.Percentiles.assign(Sec.Percentiles.size(), 0);
     }
     Sec.Data.push_back(std::move(R));
   }
+  if (PT.present() && Rate > 0)
+    Sec.MeasuredTotal = PT.Measured;
   report::sortRows(Sec.Data);
 }
 
@@ -251,18 +262,19 @@ report::Report buildReport(const Snapshot &S, const Options &Opts) {
   // nothing (ReportTable.cpp).
   SectionSet Sec =
       resolveSections(Opts.ReportSpec, S.UnderValgrind, S.AllocTracked);
+  // The tree first: it gives the timing rows their self time and share.
+  report::CallTree Tree;
+  PathTimes PT = buildCallTree(S, Tree);
+  if (Sec.Tree)
+    R.Tree = std::move(Tree);
   if (Sec.Timing)
-    buildTiming(S, Opts, R.Timing);
+    buildTiming(S, Opts, PT, R.Timing);
   if (Sec.Alloc)
     buildAlloc(S, Opts, R.Alloc);
   if (Sec.Icount)
     buildIcountCalls(S, R.Icount);
   if (Sec.Threads)
     buildThreads(S, R.Threads);
-  // The tree also gives the timing rows their self time and share.
-  buildCallTree(S, R);
-  if (!Sec.Tree)
-    R.Tree = report::CallTree();
   return R;
 }
 

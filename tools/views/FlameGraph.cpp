@@ -368,10 +368,11 @@ std::string diffFlameGraphSvg(const CallTree &Base, const CallTree &Head,
     F[I].Fill = diverging(double(New ? 1.0L : Change));
     F[I].Title = titleOf(N, O.Metric, L.Width[I], L.Whole) + "\nown " +
                  valueText(O.Metric, Now) +
-                 (New ? ", new in HEAD"
-                      : ", base " + valueText(O.Metric, Was) + " (" +
-                            (Now >= Was ? "+" : "") +
-                            pct((long double)Now - Was, Was ? Was : 1) + ")");
+                 (New    ? ", new in HEAD"
+                  : !Was ? ", base 0"
+                         : ", base " + valueText(O.Metric, Was) + " (" +
+                               (Now >= Was ? "+" : "") +
+                               pct((long double)Now - Was, Was) + ")");
   }
   return render(Head, O, L, F,
                 subtitleOf(Head, O.Metric) +
