@@ -1,10 +1,12 @@
 //===- Plugin.cpp - Registers `hotpath` with the new pass manager ---------===//
 //
 //   opt   -load-pass-plugin=libhotpath.so -passes=hotpath
+//   opt   -load-pass-plugin=libhotpath.so -passes=hotpath-benchmark-regions
 //   clang -fpass-plugin=libhotpath.so      (pipeline start: every -O level,
 //                                           -flto and -flto=thin pre-link)
 //
 //===----------------------------------------------------------------------===//
+#include "BenchmarkRegions.h"
 #include "HotpathPass.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -21,10 +23,15 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "hotpath")
-          return false;
-        MPM.addPass(hotpath::HotpathPass());
-        return true;
+        if (Name == "hotpath") {
+          MPM.addPass(hotpath::HotpathPass());
+          return true;
+        }
+        if (Name == "hotpath-benchmark-regions") {
+          MPM.addPass(hotpath::BenchmarkRegionsPass());
+          return true;
+        }
+        return false;
       });
   // Before inlining, so that every selected function is still there and
   // the same functions are measured at every -O level. Not registered for
@@ -32,6 +39,7 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(hotpath::HotpathPass());
+        MPM.addPass(hotpath::BenchmarkRegionsPass());
       });
 }
 

@@ -36,6 +36,9 @@ int initCommand(const Args &A);
 /// `hotpath run [--callgrind-only|--native-only] [-o OUT] -- PROGRAM ARGS`
 int runCommand(const Args &A);
 
+/// `hotpath bench [--filter R] [--iterations N] [-o DIR] -- ./benchmarks ARGS`
+int benchCommand(const Args &A);
+
 /// `hotpath flamegraph REPORT.json [BASE/HEAD] [-o OUT.svg] [--metric M]`
 int flamegraphCommand(const Args &A);
 

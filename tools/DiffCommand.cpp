@@ -1,22 +1,58 @@
 //===- DiffCommand.cpp - `hotpath diff BASE.json HEAD.json` ---------------===//
 #include "CommandLine.h"
+#include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
 #include "policy/DiffRender.h"
 #include "policy/Judge.h"
 #include "policy/Policy.h"
+#include "policy/SuiteDiff.h"
 
 #include <cstdio>
 
 namespace hotpath::tool {
+
+namespace {
+
+// Two directories of `hotpath bench` reports, judged benchmark by benchmark.
+int diffSuites(const std::string &BaseDir, const std::string &HeadDir,
+               const std::string &PolicyFile, const std::string &Format) {
+  if (!report::isDirectory(BaseDir) || !report::isDirectory(HeadDir))
+    return badInput(
+        "diff: " + (report::isDirectory(BaseDir) ? HeadDir : BaseDir) +
+        " is not a directory: give two reports or two "
+        "directories of hotpath bench reports");
+  std::vector<report::Report> Base, Head;
+  std::vector<std::string> BasePaths, HeadPaths;
+  std::string Error;
+  if (!report::readReportDir(BaseDir, Base, BasePaths, Error) ||
+      !report::readReportDir(HeadDir, Head, HeadPaths, Error))
+    return badInput(Error);
+  policy::SuiteVerdict S;
+  if (!policy::judgeSuite(Base, Head, BasePaths, HeadPaths, PolicyFile, S,
+                          Error))
+    return badInput(Error);
+  std::string Out = Format == "json"       ? policy::renderSuiteJson(S)
+                    : Format == "markdown" ? policy::renderSuiteMarkdown(S)
+                                           : policy::renderSuiteTable(S);
+  std::fwrite(Out.data(), 1, Out.size(), stdout);
+  if (std::fflush(stdout) != 0)
+    return ExitBadInput;
+  return S.exitCode();
+}
+
+} // namespace
 
 int diffCommand(const Args &A) {
   CommandLine CL(
       "diff",
       "hotpath diff BASE.json HEAD.json [--policy FILE] [--benchmark NAME]\n"
       "                    [--format table|markdown|json]\n"
-      "hotpath diff --budgets-only HEAD.json [--policy FILE] ...",
+      "hotpath diff --budgets-only HEAD.json [--policy FILE] ...\n"
+      "hotpath diff BASE_DIR HEAD_DIR [--policy FILE] [--format ...]",
       "Compares two reports function by function and judges the changes "
-      "under\na regression policy (docs/policy.md).",
+      "under\na regression policy (docs/policy.md). Two directories of "
+      "hotpath bench\nreports are judged benchmark by benchmark, each under "
+      "its own policy.",
       "exit status: 0 no failing finding, 3 a failing regression or broken\n"
       "budget, 4 nothing judged, 2 bad input");
   std::vector<std::string> Files;
@@ -50,6 +86,9 @@ int diffCommand(const Args &A) {
                     "HEAD.json (see hotpath diff --help)");
   if (HaveBudgetsOnly)
     Files = {BudgetsOnly};
+  if (Files.size() == 2 &&
+      (report::isDirectory(Files[0]) || report::isDirectory(Files[1])))
+    return diffSuites(Files[0], Files[1], PolicyFile, Format);
 
   std::vector<report::Report> Reports(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {

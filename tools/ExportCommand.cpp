@@ -2,6 +2,7 @@
 #include "CommandLine.h"
 #include "Export.h"
 #include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
 
 #include <cstdio>
@@ -13,18 +14,22 @@ int exportCommand(const Args &A) {
       "export",
       "hotpath export REPORT.json --format folded|speedscope|pprof\n"
       "                      [--metric METRIC] [-o OUT]\n"
-      "hotpath export REPORT.json --format bmf|github-action-benchmark\n"
+      "hotpath export REPORT.json|DIR... --format "
+      "bmf|github-action-benchmark\n"
       "                      [-o OUT]",
       "Writes the report's call tree for other viewers: folded stacks\n"
       "(flamegraph.pl, inferno, speedscope), speedscope's JSON format, or\n"
       "pprof's gzipped profile.proto (calls, time, alloc_space and\n"
       "alloc_objects at once; `go tool pprof` or `pprof -http`); or each\n"
       "function's figures for a benchmark tracker: Bencher's BMF JSON, or\n"
-      "github-action-benchmark's customSmallerIsBetter array.");
+      "github-action-benchmark's customSmallerIsBetter array, for one or\n"
+      "more reports or directories of them (hotpath bench -o DIR).");
   std::vector<std::string> Files;
   std::string Out, Format, Metric = "time";
   CLI::App &App = CL.app();
-  App.add_option("report", Files, "the report")->option_text("REPORT.json");
+  App.add_option("report", Files,
+                 "the report (trackers: reports, or directories of them)")
+      ->option_text("REPORT.json");
   App.add_option("--format", Format,
                  "folded, speedscope, pprof (the call tree), or bmf, "
                  "github-action-benchmark (the functions)")
@@ -49,13 +54,26 @@ int exportCommand(const Args &A) {
                                     : "unknown format '" + Format + "'") +
                     " (accepted: folded, speedscope, pprof, bmf, "
                     "github-action-benchmark)");
-  if (Files.size() != 1)
+  if (Files.empty() || (Files.size() != 1 && !Tracker))
     return badInput("export: expected one REPORT.json (see hotpath export "
                     "--help)");
-  report::Report R;
+  std::vector<report::Report> Reports;
   std::string Error;
-  if (!report::readReportFile(Files[0], R, Error))
-    return badInput(Files[0] + ": " + Error);
+  for (const std::string &F : Files) {
+    std::vector<std::string> Paths;
+    if (report::isDirectory(F)) {
+      if (!Tracker)
+        return badInput("export: " + F + " is a directory: --format " + Format +
+                        " takes one report");
+      if (!report::readReportDir(F, Reports, Paths, Error))
+        return badInput(Error);
+      continue;
+    }
+    Reports.emplace_back();
+    if (!report::readReportFile(F, Reports.back(), Error))
+      return badInput(F + ": " + Error);
+  }
+  const report::Report &R = Reports.front();
   if (!R.Tree.Present && !Tracker)
     return badInput("export: " + Files[0] +
                     " has no call tree (a count-only run, "
@@ -63,9 +81,9 @@ int exportCommand(const Args &A) {
   std::string Data;
   std::string Name = R.M.Executable ? *R.M.Executable : "hotpath";
   if (Format == "bmf")
-    Data = bmfJson(R);
+    Data = bmfJson(Reports);
   else if (Format == "github-action-benchmark")
-    Data = githubActionBenchmarkJson(R);
+    Data = githubActionBenchmarkJson(Reports);
   else if (Format == "folded")
     Data = report::foldedStacks(R.Tree, M);
   else if (Format == "speedscope")

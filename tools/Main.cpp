@@ -27,6 +27,8 @@ struct Command {
 const Command Commands[] = {
     {"report", reportCommand, "render a JSON report"},
     {"run", runCommand, "run natively and under Callgrind, merge the reports"},
+    {"bench", benchCommand,
+     "run each Google Benchmark of a suite so, one report per benchmark"},
     {"merge", mergeCommand,
      "merge native + Callgrind reports, or sum reports of one build"},
     {"diff", diffCommand, "judge HEAD against BASE under a policy"},
@@ -35,7 +37,7 @@ const Command Commands[] = {
     {"flamegraph", flamegraphCommand,
      "draw the call tree as an interactive SVG (or the change of two)"},
     {"export", exportCommand,
-     "write the call tree as folded stacks, speedscope or pprof"},
+     "write the call tree for other viewers, or figures for trackers"},
     {"init", initCommand,
      "write a starter hotpath.toml and hotpath/policy.toml"},
 };

@@ -1,83 +1,17 @@
 //===- RunCommand.cpp - `hotpath run [...] -- PROGRAM ARGS` ---------------===//
 //
-// The whole merged mode in one command: the program runs
-// natively (timing, allocations), then under Callgrind with the flags the
-// runtime needs (--instr-atstart=no, the out-file it is told about through
-// HOTPATH_CALLGRIND_OUT_FILE) and HOTPATH_MERGE_REPORT pointing at the
-// native report, which gives one merged report.
+// The whole merged mode in one command (MergedRun.h).
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
-#include "Spawn.h"
+#include "MergedRun.h"
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <ctime>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace hotpath::tool {
-
-namespace {
-
-// Pinned cache geometry: counts must not depend on the host's caches.
-const char *const CacheFlags[] = {"--cache-sim=yes", "--I1=32768,8,64",
-                                  "--D1=32768,8,64", "--LL=8388608,16,64"};
-
-std::string findInPath(const std::string &Name) {
-  if (Name.find('/') != std::string::npos)
-    return access(Name.c_str(), X_OK) == 0 ? Name : "";
-  const char *Path = std::getenv("PATH");
-  std::string P = Path ? Path : "/usr/bin:/bin";
-  size_t B = 0;
-  while (B <= P.size()) {
-    size_t E = P.find(':', B);
-    if (E == std::string::npos)
-      E = P.size();
-    std::string Dir = P.substr(B, E - B);
-    std::string F = (Dir.empty() ? "." : Dir) + "/" + Name;
-    if (access(F.c_str(), X_OK) == 0)
-      return F;
-    B = E + 1;
-  }
-  return "";
-}
-
-// Runs Argv with Env, with a progress line when `Progress` names the run.
-// Returns the exit status (128+signal), 127 when it could not run.
-int spawn(const std::vector<std::string> &Argv, const ChildEnv &E,
-          const char *Progress) {
-  SpawnOptions O;
-  O.Progress = Progress;
-  SpawnResult R = spawnAndWait(Argv, E, O);
-  if (!R.Started) {
-    std::fprintf(stderr, "hotpath: cannot run %s: %s\n", Argv[0].c_str(),
-                 R.Error.c_str());
-    return 127;
-  }
-  return R.ExitStatus;
-}
-
-// Removes the run's temporary directory on every way out.
-struct TempDir {
-  std::string Path;
-  ~TempDir() {
-    if (!Path.empty())
-      std::system(("rm -rf '" + Path + "'").c_str());
-  }
-};
-
-bool exists(const std::string &P) {
-  struct stat St;
-  return stat(P.c_str(), &St) == 0 && St.st_size > 0;
-}
-
-} // namespace
 
 int runCommand(const Args &A) {
   CommandLine CL(
@@ -125,65 +59,23 @@ int runCommand(const Args &A) {
     return badInput("run: valgrind is not installed (not in PATH); install it "
                     "(e.g. apt-get install valgrind) or use --native-only");
 
-  const char *Tmp = std::getenv("TMPDIR");
-  std::string Dir =
-      std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/hotpath-run-XXXXXX";
-  if (!mkdtemp(Dir.data()))
-    return badInput("run: cannot create a temporary directory: " +
-                    std::string(std::strerror(errno)));
-  TempDir Cleanup{Dir};
-  std::string NativeJson = Dir + "/native.json", CgJson = Dir + "/report.json";
-  int ProgStatus = 0;
-  ChildEnv E;
-  E.set("HOTPATH_OUTPUT_FORMAT", "json");
-  E.unset("HOTPATH_MERGE_REPORT");
-
-  // Each run is announced before the program's output and summed up after
-  // it, so that the two runs' output can be told apart.
-  int Runs = int(Native) + int(Cg), Run = 0;
-  auto Done = [](const char *What, time_t Start, int Status) {
-    std::fprintf(stderr, "hotpath: %s done in %lds (exit status %d)\n", What,
-                 long(time(nullptr) - Start), Status);
+  TempDir Tmp("hotpath-run");
+  if (Tmp.Path.empty())
+    return badInput("run: cannot create a temporary directory: " + Tmp.Error);
+  MergedRunOptions O;
+  O.Native = Native;
+  O.Callgrind = Cg;
+  O.CacheSim = CacheSim;
+  O.Valgrind = Valgrind;
+  O.Dir = Tmp.Path;
+  O.ArgsFor = [&](bool) {
+    return std::vector<std::string>(Prog.begin() + 1, Prog.end());
   };
-  if (Native) {
-    std::fprintf(stderr, "hotpath: native run: %s (run %d of %d)\n",
-                 Exe.c_str(), ++Run, Runs);
-    E.set("HOTPATH_OUTPUT_PATH", NativeJson);
-    time_t Start = time(nullptr);
-    ProgStatus = spawn(Prog, E, "native run");
-    Done("native run", Start, ProgStatus);
-    if (!exists(NativeJson))
-      return badInput(
-          "run: the native run wrote no report (is the program "
-          "instrumented with hotpath and linked with its runtime?)");
-  }
-  std::string Final = Native ? NativeJson : CgJson;
-  if (Cg) {
-    std::string OutFile = Dir + "/callgrind.out.%p";
-    std::vector<std::string> V = {Valgrind, "-q", "--tool=callgrind",
-                                  "--instr-atstart=no",
-                                  "--callgrind-out-file=" + OutFile};
-    if (CacheSim)
-      V.insert(V.end(), std::begin(CacheFlags), std::end(CacheFlags));
-    V.insert(V.end(), Prog.begin(), Prog.end());
-    E.set("HOTPATH_CALLGRIND_OUT_FILE", OutFile);
-    E.set("HOTPATH_OUTPUT_PATH", CgJson);
-    if (Native)
-      E.set("HOTPATH_MERGE_REPORT", NativeJson);
-    std::fprintf(stderr,
-                 "hotpath: Callgrind run (tens of times slower): %s (run %d "
-                 "of %d)\n",
-                 Exe.c_str(), ++Run, Runs);
-    time_t Start = time(nullptr);
-    int S = spawn(V, E, "running under Callgrind");
-    Done("Callgrind run", Start, S);
-    if (!ProgStatus)
-      ProgStatus = S;
-    if (!exists(CgJson))
-      return badInput("run: the Callgrind run wrote no report (see the "
-                      "messages above)");
-    Final = CgJson;
-  }
+  MergedRunResult Run = runMerged(Exe, ChildEnv(), O);
+  if (Run.Report.empty())
+    return badInput("run: " + Run.Error);
+  int ProgStatus = Run.ProgramStatus;
+  const std::string &Final = Run.Report;
   report::Report R;
   std::string Error;
   if (!report::readReportFile(Final, R, Error))

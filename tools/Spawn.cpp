@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -45,6 +46,13 @@ SpawnResult spawnAndWait(const std::vector<std::string> &Argv,
   posix_spawn_file_actions_init(&Actions);
   if (Opts.StdoutToStderr)
     posix_spawn_file_actions_adddup2(&Actions, 2, 1);
+  const int Flags = O_WRONLY | O_CREAT | O_TRUNC; // opened as fd 1 or 2
+  if (!Opts.StdoutPath.empty())
+    posix_spawn_file_actions_addopen(&Actions, 1, Opts.StdoutPath.c_str(),
+                                     Flags, 0644);
+  if (!Opts.StderrPath.empty())
+    posix_spawn_file_actions_addopen(&Actions, 2, Opts.StderrPath.c_str(),
+                                     Flags, 0644);
   pid_t Pid;
   int E = posix_spawnp(&Pid, A[0], &Actions, nullptr, A.data(), V.data());
   posix_spawn_file_actions_destroy(&Actions);

@@ -26,6 +26,8 @@ struct ChildEnv {
 struct SpawnOptions {
   bool StdoutToStderr = false;    // the child's stdout goes to our stderr
   const char *Progress = nullptr; // "name": "hotpath: name ... 12s" ticks
+  std::string StdoutPath;         // the child's stdout to this file (new)
+  std::string StderrPath;         // the child's stderr to this file (new)
 };
 
 struct SpawnResult {

@@ -155,6 +155,8 @@ OJson toJson(const Report &R) {
   Meta["cpu_vendor"] = optString(M.CpuVendor);
   Meta["label"] = optString(M.Label);
   Meta["benchmark"] = optString(M.Benchmark);
+  if (M.BenchmarkIterations)
+    Meta["benchmark_iterations"] = *M.BenchmarkIterations;
   OJson UM = OJson::object();
   for (const auto &[K, V] : M.UserMetadata)
     UM[K] = V;

@@ -157,6 +157,8 @@ void readMeta(const Json &J, Meta &M) {
   M.CpuVendor = optString(J, P, "cpu_vendor");
   M.Label = optString(J, P, "label");
   M.Benchmark = optString(J, P, "benchmark");
+  if (J.contains("benchmark_iterations"))
+    M.BenchmarkIterations = getUnsigned(J, P, "benchmark_iterations");
   if (J.contains("user_metadata")) {
     const Json &U = J["user_metadata"];
     expect(U.is_object(), U, P + ".user_metadata", "an object");

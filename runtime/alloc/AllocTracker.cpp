@@ -118,11 +118,16 @@ void allocSessionBegin(const Options &O, bool UnderValgrind,
        T = T->Next.load(std::memory_order_relaxed))
     if (AllocState *A = __atomic_load_n(&T->Alloc, __ATOMIC_ACQUIRE))
       A->Totals = AllocCounters{};
-  __atomic_store_n(&AllocMode, Tracked ? (Cumulative ? 2u : 1u) : 0u,
-                   __ATOMIC_RELAXED);
+  allocResume();
 }
 
 void allocSessionEnd() { __atomic_store_n(&AllocMode, 0u, __ATOMIC_RELAXED); }
+
+void allocPause() { __atomic_store_n(&AllocMode, 0u, __ATOMIC_RELAXED); }
+void allocResume() {
+  __atomic_store_n(&AllocMode, Tracked ? (Cumulative ? 2u : 1u) : 0u,
+                   __ATOMIC_RELAXED);
+}
 
 bool allocTracked() { return Tracked; }
 bool allocNeedsStack() { return NeedsStack; }

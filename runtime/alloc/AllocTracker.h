@@ -152,6 +152,10 @@ void allocSessionBegin(const Options &O, bool UnderValgrind,
                        std::vector<std::string> &Warnings);
 /// At session end, before the final drain: stop counting.
 void allocSessionEnd();
+/// While a session is paused (between benchmark loops): nothing is counted,
+/// a free of a block allocated before the pause included.
+void allocPause();
+void allocResume();
 /// Whether this session tracks allocations.
 bool allocTracked();
 /// Whether the hooks must keep a shadow stack for attribution even when

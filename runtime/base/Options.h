@@ -38,6 +38,9 @@ struct Options {
   bool TimeExclusive = false;
   bool FastPath = true;       // HOTPATH_FAST_PATH: wrappers may count inline
   bool TreePerThread = false; // HOTPATH_TREE_PER_THREAD: a subtree each
+  // HOTPATH_BENCH: measure only inside Google Benchmark's timed loops
+  // (session/BenchRegions.h); set by `hotpath bench`.
+  bool Bench = false;
   unsigned DrainIntervalMs = 50;
   // HOTPATH_MAX_PATHS: call-path nodes per thread and in the merged tree;
   // 0 = no call tree in the report.

@@ -10,6 +10,7 @@
 #include "hotpath/abi.h"
 #include "output/ReportWriter.h"
 #include "output/SessionReport.h"
+#include "session/BenchRegions.h"
 #include "session/SignalReport.h"
 #include "valgrind/Callgrind.h"
 #include "valgrind/Valgrind.h"
@@ -52,6 +53,12 @@ uint32_t EpochCounter = 0;
 Options *Opts = nullptr; // never destroyed (see Drain.cpp)
 std::vector<std::string> *RtWarnings = nullptr;
 uint64_t StartMono = 0, StartUnix = 0;
+// Paused between benchmark loops (sessionPause): since when, and for how
+// long in all, which the session's elapsed time leaves out.
+bool Paused = false;
+uint64_t PausedAt = 0, PausedNs = 0;
+// HOTPATH_BENCH as the process started: no lazy session is ever allowed.
+bool BenchOnly = false;
 void (*Sink)(const Snapshot &) = nullptr;
 
 uint64_t realtimeNs() {
@@ -175,6 +182,16 @@ void exitWithoutSession() {
 // later dlopen loads it).
 __attribute__((constructor)) void watchMainThread() {
   LoadedInPid = getpid();
+  BenchOnly = parseOptions([](const char *Name) -> const char * {
+                return getenv(Name);
+              }).Bench;
+  // `hotpath bench`: the session is ready, paused, before any benchmark
+  // runs, so that its first timed loop only resumes it (BenchRegions.h).
+  if (BenchOnly) {
+    sessionBegin(BeginKind::Benchmark);
+    benchPrepareThread(); // where most benchmarks run their loops
+    sessionPause();
+  }
   atexit(exitWithoutSession);
   if (syscall(SYS_gettid) != getpid())
     return;
@@ -185,7 +202,7 @@ __attribute__((constructor)) void watchMainThread() {
 Snapshot buildSnapshot() {
   Snapshot S;
   S.StartUnixNs = StartUnix;
-  S.ElapsedNs = monoRawNs() - StartMono;
+  S.ElapsedNs = monoRawNs() - StartMono - PausedNs;
   S.UnderValgrind = underValgrind();
   Aggregate &A = aggregate();
   uint32_t N = functionCount();
@@ -234,6 +251,9 @@ void endLocked(bool Report) {
   __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
   allocSessionEnd();
   Active = false;
+  if (Paused)
+    PausedNs += monoRawNs() - PausedAt;
+  Paused = false;
   if (Report)
     callgrindSessionEnd(); // dump before the final drain runs
   // Frames still open on this thread (exit() from deep inside measured
@@ -242,6 +262,10 @@ void endLocked(bool Report) {
   if (ThreadState *T = CurrentThread; T && T->Epoch == EpochCounter)
     while (T->Top != T->Stack)
       closeTop(T);
+  if (Report && Opts->Bench && benchLoopsStarted() == 0)
+    warn("HOTPATH_BENCH=1, but no Google Benchmark timed loop ran in code "
+         "compiled with the hotpath plugin: compile the benchmarks' sources "
+         "with -fpass-plugin too (docs/benchmarks.md)");
   stopDrainThread();
   drainLock();
   sweepAll(/*Final=*/true, EpochCounter);
@@ -265,6 +289,12 @@ void endLocked(bool Report) {
 void sessionBegin(BeginKind Kind) {
   RuntimeScope InRt;
   pthread_mutex_lock(&SessLock);
+  initOnce();
+  // Under `hotpath bench`, only the benchmarks' timed loops begin it.
+  if (Opts->Bench != (Kind == BeginKind::Benchmark)) {
+    pthread_mutex_unlock(&SessLock);
+    return;
+  }
   if (Active && !(Implicit && Kind != BeginKind::Lazy)) {
     pthread_mutex_unlock(&SessLock); // nested begin: nothing to do
     return;
@@ -275,7 +305,6 @@ void sessionBegin(BeginKind Kind) {
     pthread_mutex_unlock(&SessLock);
     return;
   }
-  initOnce();
   bool Vg = underValgrind();
   double Rate = Opts->TimeSamplingRate;
   CurrentConfig.Period = (Vg || !(Rate > 0)) ? ~0ull
@@ -307,6 +336,8 @@ void sessionBegin(BeginKind Kind) {
   drainUnlock();
   StartMono = monoRawNs();
   StartUnix = realtimeNs();
+  Paused = false;
+  PausedNs = 0;
   EverBegan = true;
   Implicit = Kind == BeginKind::Lazy;
   Active = true;
@@ -332,10 +363,40 @@ void sessionEnd() {
   pthread_mutex_unlock(&SessLock);
 }
 
+void sessionPause() {
+  RuntimeScope InRt;
+  pthread_mutex_lock(&SessLock);
+  if (Active && !Paused) {
+    // The hooks see no session (their slow path returns at once) and the
+    // armed fast paths no longer match; frames stay as they are.
+    __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE);
+    allocPause();
+    callgrindSessionPause();
+    Paused = true;
+    PausedAt = monoRawNs();
+  }
+  pthread_mutex_unlock(&SessLock);
+}
+
+void sessionResume() {
+  RuntimeScope InRt;
+  pthread_mutex_lock(&SessLock);
+  if (Active && Paused) {
+    PausedNs += monoRawNs() - PausedAt;
+    Paused = false;
+    allocResume();
+    // The same epoch: the threads' states are current again as they were.
+    __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
+    callgrindSessionResume();
+  }
+  pthread_mutex_unlock(&SessLock);
+}
+
 bool sessionActive() { return __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED); }
 
 bool lazySessionAllowed() {
-  return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered();
+  return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered() &&
+         !BenchOnly;
 }
 
 void beginLazySession() { sessionBegin(BeginKind::Lazy); }
@@ -349,6 +410,10 @@ void reloadOptionsForTesting() {
 
 bool sessionThreadsStopped() {
   return __atomic_load_n(&ThreadsStopped, __ATOMIC_RELAXED);
+}
+
+bool sessionBenchOnly() {
+  return __atomic_load_n(&BenchOnly, __ATOMIC_RELAXED);
 }
 
 bool sessionEverBegan() {

@@ -8,6 +8,10 @@
 // and the explicit one starts clean. It ends at __hotpath_main_end, exit()
 // (atexit handler) or hotpath_session_end(); ending is idempotent.
 //
+// Under `hotpath bench` (HOTPATH_BENCH=1) none of those begins it: the
+// first timed loop of a Google Benchmark does (BenchRegions.h), and it is
+// paused between loops, so that it holds exactly the loops' work.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_RUNTIME_SESSION_H
 #define HOTPATH_RUNTIME_SESSION_H
@@ -17,11 +21,18 @@
 
 namespace hotpath::rt {
 
-enum class BeginKind { Main, Explicit, Lazy };
+enum class BeginKind { Main, Explicit, Lazy, Benchmark };
 
 void sessionBegin(BeginKind Kind);
 void sessionEnd();
 bool sessionActive();
+/// Stops counting without ending the session (no-op when it is not
+/// active or already paused); sessionResume counts on under the same
+/// epoch. The time in between is left out of the elapsed time.
+void sessionPause();
+void sessionResume();
+/// HOTPATH_BENCH=1, read when the runtime was loaded.
+bool sessionBenchOnly();
 
 /// Whether the runtime's own threads are stopped for good (main left
 /// through pthread_exit): nothing may start them again.

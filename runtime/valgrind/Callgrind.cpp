@@ -48,6 +48,16 @@ void callgrindSessionBegin() {
   CALLGRIND_START_INSTRUMENTATION;
 }
 
+void callgrindSessionPause() {
+  if (underValgrind())
+    CALLGRIND_STOP_INSTRUMENTATION;
+}
+
+void callgrindSessionResume() {
+  if (underValgrind())
+    CALLGRIND_START_INSTRUMENTATION;
+}
+
 void callgrindSessionEnd() {
   if (!underValgrind())
     return;

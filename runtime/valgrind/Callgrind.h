@@ -5,6 +5,8 @@
 //    (so that --instr-atstart=no measures exactly the session);
 //  - at session end, before the final drain: CALLGRIND_DUMP_STATS_AT
 //    ("hotpath"), CALLGRIND_STOP_INSTRUMENTATION;
+//  - while a session is paused (between benchmark loops): instrumentation
+//    stopped, so that nothing in between is counted;
 //  - addCallgrindCounts, when the report is built (output/SessionReport.h):
 //    reads the session's own dump and fills functions_icount (and
 //    functions_cache with --cache-sim=yes). docs/callgrind.md has the
@@ -24,6 +26,8 @@ namespace hotpath::rt {
 
 void callgrindSessionBegin();
 void callgrindSessionEnd();
+void callgrindSessionPause();
+void callgrindSessionResume();
 /// Finds this process's dump of the session (HOTPATH_CALLGRIND_OUT_FILE or
 /// Valgrind's default name) and fills R's icount and cache sections from
 /// it; false with the reason when there is no readable dump.

@@ -389,10 +389,12 @@ std::string findPolicy(const std::string &Explicit,
     return ::stat(P.c_str(), &St) == 0 && S_ISREG(St.st_mode);
   };
   std::string Base = Dir.empty() ? "" : Dir + "/";
-  // A benchmark name with a slash would escape hotpath/; such names only
-  // get the shared policy.
-  if (!Benchmark.empty() && Benchmark.find('/') == std::string::npos) {
-    std::string P = Base + "hotpath/" + Benchmark + "-policy.toml";
+  // A Google Benchmark name with arguments ("BM_sort/1024/threads:2") has
+  // slashes, which would escape hotpath/: it takes its family's policy
+  // (hotpath/BM_sort-policy.toml).
+  std::string Family = Benchmark.substr(0, Benchmark.find('/'));
+  if (!Family.empty() && Family != "." && Family != "..") {
+    std::string P = Base + "hotpath/" + Family + "-policy.toml";
     if (Exists(P))
       return P;
   }

@@ -230,26 +230,29 @@ nlohmann::ordered_json number(double V) {
 
 } // namespace
 
-std::string bmfJson(const report::Report &R) {
+std::string bmfJson(const std::vector<report::Report> &Reports) {
   using OJson = nlohmann::ordered_json;
   OJson J = OJson::object();
-  for (const auto &[Name, Ms] : trackerRows(R)) {
-    OJson &B = J[Name];
-    B = OJson::object();
-    for (const Measure &M : Ms)
-      B[M.Slug] = {{"value", number(M.Value)}};
-  }
+  for (const report::Report &R : Reports)
+    for (const auto &[Name, Ms] : trackerRows(R)) {
+      OJson &B = J[Name];
+      B = OJson::object();
+      for (const Measure &M : Ms)
+        B[M.Slug] = {{"value", number(M.Value)}};
+    }
   return J.dump(2, ' ', false, OJson::error_handler_t::replace) + "\n";
 }
 
-std::string githubActionBenchmarkJson(const report::Report &R) {
+std::string
+githubActionBenchmarkJson(const std::vector<report::Report> &Reports) {
   using OJson = nlohmann::ordered_json;
   OJson J = OJson::array();
-  for (const auto &[Name, Ms] : trackerRows(R))
-    for (const Measure &M : Ms)
-      J.push_back({{"name", Name + " - " + M.Slug},
-                   {"unit", M.Unit},
-                   {"value", number(M.Value)}});
+  for (const report::Report &R : Reports)
+    for (const auto &[Name, Ms] : trackerRows(R))
+      for (const Measure &M : Ms)
+        J.push_back({{"name", Name + " - " + M.Slug},
+                     {"unit", M.Unit},
+                     {"value", number(M.Value)}});
   return J.dump(2, ' ', false, OJson::error_handler_t::replace) + "\n";
 }
 

@@ -39,8 +39,10 @@ bool pprofProfile(const report::CallTree &T, int64_t TimeNanos,
 ///  - github-action-benchmark: its customSmallerIsBetter array,
 ///    [{"name": "<name> - <measure>", "unit", "value"}].
 /// Names longer than Bencher's 1024 characters are cut with a hash kept.
-std::string bmfJson(const report::Report &R);
-std::string githubActionBenchmarkJson(const report::Report &R);
+/// Several reports (`hotpath bench`: one per benchmark) give one file.
+std::string bmfJson(const std::vector<report::Report> &Reports);
+std::string
+githubActionBenchmarkJson(const std::vector<report::Report> &Reports);
 
 } // namespace hotpath::tool
 

@@ -152,6 +152,8 @@ struct Meta {
   std::optional<std::string> Tool;            // "callgrind-3.19.0"
   std::optional<std::string> CpuModel, CpuVendor;
   std::optional<std::string> Label, Benchmark;
+  // `hotpath bench`: iterations of the benchmark's timed loop, per thread.
+  std::optional<uint64_t> BenchmarkIterations;
   std::vector<std::pair<std::string, std::string>> UserMetadata;
   std::vector<std::string> Warnings;
 };

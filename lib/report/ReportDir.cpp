@@ -1,0 +1,57 @@
+//===- ReportDir.cpp - A directory of reports (`hotpath bench -o`) --------===//
+#include "hotpath/report/ReportDir.h"
+#include "hotpath/report/ReportJson.h"
+
+#include <algorithm>
+#include <dirent.h>
+#include <sys/stat.h>
+
+namespace hotpath::report {
+
+namespace {
+
+bool endsWith(const std::string &S, const std::string &Suffix) {
+  return S.size() >= Suffix.size() &&
+         S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+}
+
+} // namespace
+
+bool isDirectory(const std::string &Path) {
+  struct stat St;
+  return stat(Path.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
+}
+
+bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
+                   std::vector<std::string> &Paths, std::string &Error) {
+  DIR *D = opendir(Dir.c_str());
+  if (!D) {
+    Error = Dir + ": cannot open the directory";
+    return false;
+  }
+  std::vector<std::string> Files;
+  while (dirent *E = readdir(D)) {
+    std::string N = E->d_name;
+    if (endsWith(N, ".json") && !endsWith(N, ".gbench.json") && N[0] != '.')
+      Files.push_back(Dir + "/" + N);
+  }
+  closedir(D);
+  std::sort(Files.begin(), Files.end());
+  for (const std::string &F : Files) {
+    Report R;
+    if (!readReportFile(F, R, Error)) {
+      Error = F + ": " + Error;
+      return false;
+    }
+    Out.push_back(std::move(R));
+    Paths.push_back(F);
+  }
+  if (Out.empty()) {
+    Error = Dir + ": no report in this directory (hotpath bench -o " + Dir +
+            " writes them)";
+    return false;
+  }
+  return true;
+}
+
+} // namespace hotpath::report

@@ -1,0 +1,239 @@
+//===- BenchCommand.cpp - `hotpath bench [...] -- ./benchmarks ARGS` ------===//
+//
+// A Google Benchmark suite, benchmark by benchmark (docs/benchmarks.md):
+// lists the suite's benchmarks (GoogleBenchmark.h), then runs each one on
+// its own in merged mode (MergedRun.h) with HOTPATH_BENCH=1, so that its
+// report holds its timed loops only (runtime/session/BenchRegions.h), for
+// the same fixed number of iterations in the native and the Callgrind run.
+// Writes, per benchmark, DIR/<stem>.json (the merged report, with
+// meta.benchmark and meta.benchmark_iterations) and DIR/<stem>.gbench.json
+// (Google Benchmark's own results of the native run).
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "GoogleBenchmark.h"
+#include "MergedRun.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <sys/stat.h>
+
+namespace hotpath::tool {
+
+namespace {
+
+bool endsWith(const std::string &S, const std::string &Suffix) {
+  return S.size() >= Suffix.size() &&
+         S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+}
+
+// mkdir -p for the output directory.
+bool makeDirs(const std::string &Path, std::string &Error) {
+  for (size_t I = 1; I <= Path.size(); ++I) {
+    if (I < Path.size() && Path[I] != '/')
+      continue;
+    std::string P = Path.substr(0, I);
+    if (mkdir(P.c_str(), 0755) != 0 && errno != EEXIST) {
+      Error = P + ": " + std::strerror(errno);
+      return false;
+    }
+  }
+  struct stat St;
+  if (stat(Path.c_str(), &St) != 0 || !S_ISDIR(St.st_mode)) {
+    Error = Path + ": not a directory";
+    return false;
+  }
+  return true;
+}
+
+struct Outcome {
+  std::string Name, Report, Problem;
+  uint64_t Iterations = 0;
+};
+
+} // namespace
+
+int benchCommand(const Args &A) {
+  CommandLine CL(
+      "bench",
+      "hotpath bench [--filter REGEX] [--iterations N] [-o DIR|FILE.json]\n"
+      "                     [--native-only|--callgrind-only] [--cache-sim]\n"
+      "                     -- ./benchmarks [ARGS...]",
+      "Runs each benchmark of a Google Benchmark suite on its own, natively\n"
+      "and under Callgrind, for a fixed number of iterations of its timed\n"
+      "loop, and writes one merged report per benchmark: the functions\n"
+      "measured inside the loop, with its setup and teardown left out.",
+      "DIR (default hotpath-bench) gets <benchmark>.json and Google\n"
+      "Benchmark's own results, <benchmark>.gbench.json; FILE.json is for a\n"
+      "filter that matches one benchmark. `hotpath diff BASE_DIR HEAD_DIR`\n"
+      "judges each benchmark. Exit status: 0, 2 on bad usage or when a\n"
+      "benchmark gives no report or not the same work in both runs, else\n"
+      "the suite's own non-zero status. See docs/benchmarks.md.");
+  bool NativeOnly = false, CgOnly = false, CacheSim = false;
+  std::string Filter, Out = "hotpath-bench";
+  unsigned Iterations = 10;
+  CLI::App &App = CL.app();
+  App.add_option("--filter", Filter,
+                 "the benchmarks to run, as --benchmark_filter takes it "
+                 "(default: all)")
+      ->option_text("REGEX");
+  App.add_option("--iterations", Iterations,
+                 "iterations of each timed loop, per thread (default 10)")
+      ->option_text("N")
+      ->check(unsignedIn(1, 1000000,
+                         "expects a number of iterations from 1 to 1000000"));
+  App.add_option("-o,--output", Out,
+                 "the directory for the reports (default hotpath-bench), or "
+                 "FILE.json for one benchmark")
+      ->option_text("DIR|FILE");
+  App.add_flag("--native-only", NativeOnly, "the native runs alone");
+  App.add_flag("--callgrind-only", CgOnly, "the Callgrind runs alone");
+  App.add_flag("--cache-sim", CacheSim,
+               "simulate caches of fixed sizes under Callgrind (see hotpath "
+               "run --help)");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  if (!App.remaining().empty())
+    return badInput("bench: unexpected '" + App.remaining().front() +
+                    "' (usage: hotpath bench [options] -- ./benchmarks ARGS)");
+  if (NativeOnly && CgOnly)
+    return badInput(
+        "bench: --native-only and --callgrind-only exclude each other");
+  if (CL.program().empty())
+    return badInput("bench: missing the benchmark program (usage: hotpath "
+                    "bench [options] -- ./benchmarks ARGS)");
+  std::vector<std::string> UserArgs(CL.program().begin() + 1,
+                                    CL.program().end());
+  std::string Exe = findInPath(CL.program()[0]);
+  if (Exe.empty())
+    return badInput("bench: program '" + CL.program()[0] + "' not found");
+  std::string Valgrind;
+  if (!NativeOnly && (Valgrind = findInPath("valgrind")).empty())
+    return badInput("bench: valgrind is not installed (not in PATH); "
+                    "install it (e.g. apt-get install valgrind) or use "
+                    "--native-only");
+  TempDir Tmp("hotpath-bench");
+  if (Tmp.Path.empty())
+    return badInput("bench: cannot create a temporary directory: " + Tmp.Error);
+
+  std::vector<std::string> Names;
+  std::string Error;
+  if (!gbench::listBenchmarks(Exe, UserArgs, Filter, Tmp.Path, Names, Error))
+    return badInput("bench: " + Error);
+  if (Names.empty())
+    return badInput("bench: no benchmark of " + Exe +
+                    (Filter.empty() ? "" : " matches '" + Filter + "'") +
+                    " (is it a Google Benchmark program?)");
+  bool OneFile = endsWith(Out, ".json");
+  if (OneFile && Names.size() != 1)
+    return badInput("bench: -o " + Out + " is one file, but " +
+                    std::to_string(Names.size()) +
+                    " benchmarks match: give a directory, or a --filter "
+                    "that matches one");
+  if (!OneFile && !makeDirs(Out, Error))
+    return badInput("bench: cannot create " + Error);
+  bool Suffix = gbench::takesIterationSuffix(Exe, UserArgs, Tmp.Path);
+
+  std::vector<Outcome> Results;
+  std::set<std::string> Stems;
+  int SuiteStatus = 0;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    Outcome O{Names[I], "", "", 0};
+    std::string Stem = gbench::fileStem(O.Name);
+    for (int K = 2; !Stems.insert(Stem).second; ++K)
+      Stem = gbench::fileStem(O.Name) + "~" + std::to_string(K);
+    std::string Base =
+        OneFile ? Out.substr(0, Out.size() - 5) : Out + "/" + Stem;
+    O.Report = OneFile ? Out : Base + ".json";
+    std::string RunDir = Tmp.Path + "/" + std::to_string(I);
+    mkdir(RunDir.c_str(), 0700);
+    std::string NativeResults = Base + ".gbench.json",
+                CgResults = RunDir + "/callgrind.gbench.json";
+    std::fprintf(stderr, "hotpath: benchmark %zu of %zu: %s\n", I + 1,
+                 Names.size(), O.Name.c_str());
+    MergedRunOptions M;
+    M.Native = !CgOnly;
+    M.Callgrind = !NativeOnly;
+    M.CacheSim = CacheSim;
+    M.Valgrind = Valgrind;
+    M.Dir = RunDir;
+    M.What = O.Name;
+    M.ArgsFor = [&](bool Cg) {
+      std::vector<std::string> V = UserArgs;
+      for (std::string &F : gbench::runFlags(O.Name, Iterations, Suffix))
+        V.push_back(std::move(F));
+      V.push_back("--benchmark_out=" + (Cg ? CgResults : NativeResults));
+      V.push_back("--benchmark_out_format=json");
+      return V;
+    };
+    ChildEnv E;
+    E.set("HOTPATH_BENCH", "1");
+    E.set("HOTPATH_BENCHMARK", O.Name);
+    MergedRunResult Run = runMerged(Exe, E, M);
+    if (Run.ProgramStatus && !SuiteStatus)
+      SuiteStatus = Run.ProgramStatus;
+    report::Report R;
+    if (Run.Report.empty()) {
+      O.Problem = Run.Error;
+    } else if (!report::readReportFile(Run.Report, R, Error)) {
+      O.Problem = Error;
+    } else {
+      // The same work in both runs: the iteration counts must agree.
+      gbench::Results Native, Cg;
+      bool Ok = true;
+      if (M.Native)
+        Ok = gbench::readResults(NativeResults, O.Name, Native, Error);
+      if (Ok && M.Callgrind)
+        Ok = gbench::readResults(CgResults, O.Name, Cg, Error);
+      const gbench::Results &Any = M.Native ? Native : Cg;
+      if (!Ok)
+        O.Problem = Error;
+      else if (!Any.ErrorMessage.empty())
+        O.Problem = "the benchmark reported an error: " + Any.ErrorMessage;
+      else if (M.Native && M.Callgrind && Native.Iterations != Cg.Iterations)
+        O.Problem = "not the same work in both runs: " +
+                    std::to_string(Native.Iterations) +
+                    " iterations "
+                    "natively, " +
+                    std::to_string(Cg.Iterations) +
+                    " under Callgrind (does the benchmark set MinTime()?)";
+      O.Iterations = Any.Iterations / Any.Threads;
+      if (O.Problem.empty() && O.Iterations != Iterations) {
+        std::string W = "the benchmark ran " + std::to_string(O.Iterations) +
+                        " iterations per thread, not " +
+                        std::to_string(Iterations) +
+                        ": it sets its own Iterations()";
+        std::fprintf(stderr, "hotpath: %s: %s\n", O.Name.c_str(), W.c_str());
+        R.M.Warnings.push_back(W);
+      }
+    }
+    if (O.Problem.empty()) {
+      R.M.BenchmarkIterations = O.Iterations;
+      if (!report::writeFileAtomically(
+              O.Report, report::writeJson(R, /*Pretty=*/true), Error))
+        O.Problem = "cannot write " + O.Report + ": " + Error;
+    }
+    if (O.Problem.empty())
+      std::fprintf(stderr, "hotpath: %s: %llu iterations, report %s\n",
+                   O.Name.c_str(), (unsigned long long)O.Iterations,
+                   O.Report.c_str());
+    else
+      std::fprintf(stderr, "hotpath: %s: no report: %s\n", O.Name.c_str(),
+                   O.Problem.c_str());
+    Results.push_back(std::move(O));
+  }
+  size_t Failed = 0;
+  for (const Outcome &O : Results)
+    Failed += !O.Problem.empty();
+  std::fprintf(stderr, "hotpath: %zu of %zu benchmark reports written to %s\n",
+               Results.size() - Failed, Results.size(), Out.c_str());
+  if (Failed)
+    return ExitBadInput;
+  return SuiteStatus;
+}
+
+} // namespace hotpath::tool

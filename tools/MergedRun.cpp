@@ -1,0 +1,147 @@
+//===- MergedRun.cpp - A program's native and Callgrind runs --------------===//
+#include "MergedRun.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace hotpath::tool {
+
+namespace {
+
+// Pinned cache geometry: counts must not depend on the host's caches.
+const char *const CacheFlags[] = {"--cache-sim=yes", "--I1=32768,8,64",
+                                  "--D1=32768,8,64", "--LL=8388608,16,64"};
+
+// Runs Argv with Env, with a progress line when `Progress` names the run.
+// Returns the exit status (128+signal), 127 when it could not run.
+int spawn(const std::vector<std::string> &Argv, const ChildEnv &E,
+          const char *Progress) {
+  SpawnOptions O;
+  O.Progress = Progress;
+  SpawnResult R = spawnAndWait(Argv, E, O);
+  if (!R.Started) {
+    std::fprintf(stderr, "hotpath: cannot run %s: %s\n", Argv[0].c_str(),
+                 R.Error.c_str());
+    return 127;
+  }
+  return R.ExitStatus;
+}
+
+bool exists(const std::string &P) {
+  struct stat St;
+  return stat(P.c_str(), &St) == 0 && St.st_size > 0;
+}
+
+} // namespace
+
+std::string findInPath(const std::string &Name) {
+  if (Name.find('/') != std::string::npos)
+    return access(Name.c_str(), X_OK) == 0 ? Name : "";
+  const char *Path = std::getenv("PATH");
+  std::string P = Path ? Path : "/usr/bin:/bin";
+  size_t B = 0;
+  while (B <= P.size()) {
+    size_t E = P.find(':', B);
+    if (E == std::string::npos)
+      E = P.size();
+    std::string Dir = P.substr(B, E - B);
+    std::string F = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (access(F.c_str(), X_OK) == 0)
+      return F;
+    B = E + 1;
+  }
+  return "";
+}
+
+TempDir::TempDir(const char *Prefix) {
+  const char *Tmp = std::getenv("TMPDIR");
+  std::string D =
+      std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/" + Prefix + "-XXXXXX";
+  if (mkdtemp(D.data()))
+    Path = D;
+  else
+    Error = std::strerror(errno);
+}
+
+TempDir::~TempDir() {
+  if (!Path.empty())
+    std::system(("rm -rf '" + Path + "'").c_str());
+}
+
+MergedRunResult runMerged(const std::string &Program, ChildEnv E,
+                          const MergedRunOptions &O) {
+  MergedRunResult R;
+  std::string NativeJson = O.Dir + "/native.json",
+              CgJson = O.Dir + "/report.json";
+  E.set("HOTPATH_OUTPUT_FORMAT", "json");
+  E.unset("HOTPATH_MERGE_REPORT");
+  std::string Of = O.What.empty() ? "" : O.What + ": ";
+  std::string Subject = O.What.empty() ? Program : O.What;
+
+  // Each run is announced before the program's output and summed up after
+  // it, so that the two runs' output can be told apart.
+  int Runs = int(O.Native) + int(O.Callgrind), Run = 0;
+  auto Done = [&](const char *What, time_t Start, int Status) {
+    std::fprintf(stderr, "hotpath: %s%s done in %lds (exit status %d)\n",
+                 Of.c_str(), What, long(time(nullptr) - Start), Status);
+  };
+  auto Command = [&](bool Cg) {
+    std::vector<std::string> V = {Program};
+    if (O.ArgsFor) {
+      std::vector<std::string> A = O.ArgsFor(Cg);
+      V.insert(V.end(), A.begin(), A.end());
+    }
+    return V;
+  };
+  if (O.Native) {
+    std::fprintf(stderr, "hotpath: native run: %s (run %d of %d)\n",
+                 Subject.c_str(), ++Run, Runs);
+    E.set("HOTPATH_OUTPUT_PATH", NativeJson);
+    time_t Start = time(nullptr);
+    R.ProgramStatus = spawn(Command(false), E, "native run");
+    Done("native run", Start, R.ProgramStatus);
+    if (!exists(NativeJson)) {
+      R.Error = "the native run wrote no report (is the program "
+                "instrumented with hotpath and linked with its runtime?)";
+      return R;
+    }
+    R.Report = NativeJson;
+  }
+  if (O.Callgrind) {
+    std::string OutFile = O.Dir + "/callgrind.out.%p";
+    std::vector<std::string> V = {O.Valgrind, "-q", "--tool=callgrind",
+                                  "--instr-atstart=no",
+                                  "--callgrind-out-file=" + OutFile};
+    if (O.CacheSim)
+      V.insert(V.end(), std::begin(CacheFlags), std::end(CacheFlags));
+    std::vector<std::string> P = Command(true);
+    V.insert(V.end(), P.begin(), P.end());
+    E.set("HOTPATH_CALLGRIND_OUT_FILE", OutFile);
+    E.set("HOTPATH_OUTPUT_PATH", CgJson);
+    if (O.Native)
+      E.set("HOTPATH_MERGE_REPORT", NativeJson);
+    std::fprintf(stderr,
+                 "hotpath: Callgrind run (tens of times slower): %s (run %d "
+                 "of %d)\n",
+                 Subject.c_str(), ++Run, Runs);
+    time_t Start = time(nullptr);
+    int S = spawn(V, E, "running under Callgrind");
+    Done("Callgrind run", Start, S);
+    if (!R.ProgramStatus)
+      R.ProgramStatus = S;
+    R.Report.clear();
+    if (!exists(CgJson)) {
+      R.Error = "the Callgrind run wrote no report (see the messages above)";
+      return R;
+    }
+    R.Report = CgJson;
+  }
+  return R;
+}
+
+} // namespace hotpath::tool

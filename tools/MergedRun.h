@@ -1,0 +1,57 @@
+//===- MergedRun.h - A program's native and Callgrind runs ------*- C++ -*-===//
+//
+// Merged mode (docs/callgrind.md): the program runs natively (timing,
+// allocations), then under Callgrind with the flags the runtime needs
+// (--instr-atstart=no, the out-file it is told about through
+// HOTPATH_CALLGRIND_OUT_FILE) and HOTPATH_MERGE_REPORT pointing at the
+// native report, which gives one merged report. `hotpath run` runs one
+// program so; `hotpath bench` each benchmark of a suite.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_TOOLS_MERGEDRUN_H
+#define HOTPATH_TOOLS_MERGEDRUN_H
+
+#include "Spawn.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hotpath::tool {
+
+/// NAME as found in PATH (or NAME itself when it has a '/' and can be
+/// run), "" when there is none.
+std::string findInPath(const std::string &Name);
+
+/// A temporary directory, removed with everything in it on every way out.
+struct TempDir {
+  std::string Path; // "" when it could not be made (Error says why)
+  std::string Error;
+  explicit TempDir(const char *Prefix);
+  ~TempDir();
+};
+
+struct MergedRunOptions {
+  bool Native = true, Callgrind = true;
+  bool CacheSim = false;
+  std::string Valgrind; // the valgrind executable, for Callgrind
+  std::string Dir;      // where the runs' files go
+  std::string What;     // "" or a name for the progress lines
+  /// The program's arguments for each run (true: under Callgrind).
+  std::function<std::vector<std::string>(bool Callgrind)> ArgsFor;
+};
+
+struct MergedRunResult {
+  int ProgramStatus = 0; // the first non-zero exit status of a run
+  std::string Report;    // the final report's path; "" on error
+  std::string Error;     // why there is no report
+};
+
+/// Runs Program natively, under Callgrind, or both, with Env (to which the
+/// runs' HOTPATH_* variables are added) and progress on stderr.
+MergedRunResult runMerged(const std::string &Program, ChildEnv Env,
+                          const MergedRunOptions &O);
+
+} // namespace hotpath::tool
+
+#endif // HOTPATH_TOOLS_MERGEDRUN_H
