@@ -1,13 +1,17 @@
 //===- BenchmarkRegions.cpp - Marks Google Benchmark's timed loops --------===//
 //
-// Injects, around the two calls that bound a timed loop (Itanium names,
-// the same in every Google Benchmark release since 1.5):
+// Injects, around the calls that bound what a benchmark times (Itanium
+// names, the same in every Google Benchmark release since 1.5):
 //
 //   call void @_ZN9benchmark5State16StartKeepRunningEv(ptr %state)
 //   call void @__hotpath_bench_start()             ; injected after
 //   ...                                            ; the loop
 //   call void @__hotpath_bench_stop()              ; injected before
 //   call void @_ZN9benchmark5State17FinishKeepRunningEv(ptr %state)
+//
+// and the same inside the loop around what State::PauseTiming() and
+// ResumeTiming() leave out: a stop before each PauseTiming() call, a start
+// after each ResumeTiming() call.
 //
 // After an invoke, the start goes at the head of its normal destination
 // (split off when other blocks also lead there). The hooks are declared
@@ -37,6 +41,8 @@ constexpr const char *StartKeepRunning =
     "_ZN9benchmark5State16StartKeepRunningEv";
 constexpr const char *FinishKeepRunning =
     "_ZN9benchmark5State17FinishKeepRunningEv";
+constexpr const char *PauseTiming = "_ZN9benchmark5State11PauseTimingEv";
+constexpr const char *ResumeTiming = "_ZN9benchmark5State12ResumeTimingEv";
 
 FunctionCallee hookDecl(Module &M, const char *Name) {
   FunctionCallee F =
@@ -69,6 +75,8 @@ PreservedAnalyses BenchmarkRegionsPass::run(Module &M,
                                             ModuleAnalysisManager &) {
   SmallVector<CallBase *, 8> Starts = callsOf(M, StartKeepRunning),
                              Stops = callsOf(M, FinishKeepRunning);
+  Starts.append(callsOf(M, ResumeTiming));
+  Stops.append(callsOf(M, PauseTiming));
   if (Starts.empty() && Stops.empty())
     return PreservedAnalyses::all();
   bool Changed = false;

@@ -4,8 +4,9 @@
 // A module pass of its own, independent of hotpath.toml: wherever the
 // module calls benchmark::State::StartKeepRunning() or FinishKeepRunning()
 // (the bounds of a benchmark's timed loop, called from the inline
-// State::begin/end and KeepRunning of <benchmark/benchmark.h>), it tells
-// the runtime, which under `hotpath bench` measures only inside the loops.
+// State::begin/end and KeepRunning of <benchmark/benchmark.h>), or
+// PauseTiming() and ResumeTiming() inside it, it tells the runtime, which
+// under `hotpath bench` measures only what Google Benchmark times.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_PASS_BENCHMARKREGIONS_H

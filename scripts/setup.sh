@@ -18,6 +18,8 @@ PACKAGES=(
   clang-format-19                                              # scripts/check-habits.sh
   libprotobuf-dev protobuf-compiler zlib1g-dev                 # hotpath export --format pprof
   chromium                                                     # flame graphs opened in a browser
+  libbenchmark-dev                                             # examples/benchmarks, hotpath bench
+  python3-yaml                                                 # the CI recipes' syntax test
 )
 # Node.js and npm for the format validators of test/node (speedscope's
 # schema, pprof's decoder): Debian's, unless the machine has its own.

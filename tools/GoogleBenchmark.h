@@ -37,8 +37,9 @@ bool takesIterationSuffix(const std::string &Exe,
 std::vector<std::string> runFlags(const std::string &Name, uint64_t N,
                                   bool IterationSuffix);
 
-/// A POSIX extended regex matching exactly Name ("^...$", specials
-/// escaped): the --benchmark_filter of one benchmark.
+/// A POSIX extended regex matching exactly Name ("^...$", the characters
+/// special outside a bracket escaped): the --benchmark_filter of one
+/// benchmark.
 std::string exactFilter(const std::string &Name);
 
 /// A file name for Name: '/' becomes '-', anything but [A-Za-z0-9._-]

@@ -115,8 +115,9 @@ void __hotpath_main_end(void);
 
 /* Google Benchmark's timed loop. In every module it compiles, the plugin
  * calls __hotpath_bench_start right after each call of
- * benchmark::State::StartKeepRunning() and __hotpath_bench_stop right
- * before each call of benchmark::State::FinishKeepRunning(). Under
+ * benchmark::State::StartKeepRunning() and of ResumeTiming(), and
+ * __hotpath_bench_stop right before each call of
+ * benchmark::State::FinishKeepRunning() and of PauseTiming(). Under
  * `hotpath bench` (HOTPATH_BENCH=1) they bound the session to the loops;
  * otherwise they return at once. */
 void __hotpath_bench_start(void);

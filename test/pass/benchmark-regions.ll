@@ -56,11 +56,28 @@ lpad:
   resume { ptr, i32 } %lp
 }
 
+
+; PauseTiming() inside the loop stops, ResumeTiming() starts again.
+; CHECK-LABEL: define void @paused(ptr %s)
+; CHECK:         call void @__hotpath_bench_stop()
+; CHECK-NEXT:    call void @_ZN9benchmark5State11PauseTimingEv(ptr %s)
+; CHECK-NEXT:    call void @work()
+; CHECK-NEXT:    call void @_ZN9benchmark5State12ResumeTimingEv(ptr %s)
+; CHECK-NEXT:    call void @__hotpath_bench_start()
+declare void @_ZN9benchmark5State11PauseTimingEv(ptr)
+declare void @_ZN9benchmark5State12ResumeTimingEv(ptr)
+define void @paused(ptr %s) {
+  call void @_ZN9benchmark5State11PauseTimingEv(ptr %s)
+  call void @work()
+  call void @_ZN9benchmark5State12ResumeTimingEv(ptr %s)
+  ret void
+}
+
 ; CHECK: declare void @__hotpath_bench_start() #[[ATTR:[0-9]+]]
 ; CHECK: declare void @__hotpath_bench_stop() #[[ATTR]]
 ; CHECK: attributes #[[ATTR]] = { nounwind }
 
-; TWICE-COUNT-2: call void @__hotpath_bench_start()
+; TWICE-COUNT-3: call void @__hotpath_bench_start()
 ; TWICE-NOT:     call void @__hotpath_bench_start()
 
 ; NONE-NOT: __hotpath_bench

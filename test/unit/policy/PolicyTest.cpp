@@ -209,6 +209,12 @@ TEST(Policy, Lookup) {
   EXPECT_EQ(findPolicy("", "bench", D), D + "/hotpath/bench-policy.toml");
   EXPECT_EQ(findPolicy("", "other", D), D + "/hotpath/policy.toml");
   EXPECT_EQ(findPolicy("", "", D), D + "/hotpath/policy.toml");
+  // A Google Benchmark name with arguments takes its family's policy; a
+  // name that would leave hotpath/ takes the shared one.
+  EXPECT_EQ(findPolicy("", "bench/1024/threads:2", D),
+            D + "/hotpath/bench-policy.toml");
+  EXPECT_EQ(findPolicy("", "../bench", D), D + "/hotpath/policy.toml");
+  EXPECT_EQ(findPolicy("", "/bench", D), D + "/hotpath/policy.toml");
   std::remove((D + "/hotpath/bench-policy.toml").c_str());
   std::remove((D + "/hotpath/policy.toml").c_str());
   rmdir((D + "/hotpath").c_str());

@@ -7,7 +7,7 @@
 
 suite: one merged report per benchmark, named by meta.benchmark, with
 meta.benchmark_iterations = ITERATIONS and Google Benchmark's own results
-beside it; setup left out (algo::makeInput never appears); the checksum's
+beside it; setup and paused time left out (algo::makeInput never appears); the checksum's
 instructions double with its input; encode allocates exactly 4096 bytes
 once per iteration and thread; the two chases execute the same
 instructions, the shuffled one with many more cache misses.
@@ -40,7 +40,8 @@ def rows(report, section):
 def suite(d, iterations):
     reps = load_dir(d)
     expected = ["BM_Chase/sequential", "BM_Chase/shuffled", "BM_Checksum/1024",
-                "BM_Checksum/2048", "BM_Encode", "BM_Encode/threads:2"]
+                "BM_Checksum/2048", "BM_Encode", "BM_Encode/threads:2",
+                "BM_EncodeFresh"]
     check(sorted(reps) == expected, "benchmarks %s" % sorted(reps))
     for name, (f, r) in reps.items():
         m = r["meta"]
@@ -57,7 +58,7 @@ def suite(d, iterations):
               "%s: Google Benchmark ran %r" % (name, [b["iterations"] for b in runs]))
     if fails:
         return
-    per_thread = {"BM_Encode": 1, "BM_Encode/threads:2": 2}
+    per_thread = {"BM_Encode": 1, "BM_Encode/threads:2": 2, "BM_EncodeFresh": 1}
     for name, threads in per_thread.items():
         a = rows(reps[name][1], "functions_alloc")["algo::encode"]
         n = iterations * threads
