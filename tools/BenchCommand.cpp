@@ -162,6 +162,7 @@ int benchCommand(const Args &A) {
     M.Valgrind = Valgrind;
     M.Dir = RunDir;
     M.What = O.Name;
+    M.NoAslr = true;
     M.ArgsFor = [&](bool Cg) {
       std::vector<std::string> V = UserArgs;
       for (std::string &F : gbench::runFlags(O.Name, Iterations, Suffix))

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -75,6 +76,19 @@ TempDir::~TempDir() {
 
 MergedRunResult runMerged(const std::string &Program, ChildEnv E,
                           const MergedRunOptions &O) {
+  // Inherited through exec by the children (and by Valgrind's guest); ours
+  // is put back on the way out. Where the kernel refuses, runs randomise.
+  struct PersonalityScope {
+    int Old = -1;
+    explicit PersonalityScope(bool NoAslr) {
+      if (NoAslr && (Old = personality(0xffffffff)) != -1)
+        personality((unsigned)Old | ADDR_NO_RANDOMIZE);
+    }
+    ~PersonalityScope() {
+      if (Old != -1)
+        personality((unsigned)Old);
+    }
+  } Personality(O.NoAslr);
   MergedRunResult R;
   std::string NativeJson = O.Dir + "/native.json",
               CgJson = O.Dir + "/report.json";

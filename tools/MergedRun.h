@@ -37,6 +37,11 @@ struct MergedRunOptions {
   std::string Valgrind; // the valgrind executable, for Callgrind
   std::string Dir;      // where the runs' files go
   std::string What;     // "" or a name for the progress lines
+  // Both runs without address-space randomisation: the same addresses each
+  // time (pointer-keyed hashing runs the same instructions), and Google
+  // Benchmark >= 1.9.2 then does not re-execute itself to get it, which
+  // under Valgrind would leave Callgrind behind.
+  bool NoAslr = false;
   /// The program's arguments for each run (true: under Callgrind).
   std::function<std::vector<std::string>(bool Callgrind)> ArgsFor;
 };
