@@ -12,9 +12,8 @@ using namespace hotpath::tool::gbench;
 
 TEST(GoogleBenchmark, ExactFilterMatchesOnlyTheName) {
   // Google Benchmark compiles the filter as a POSIX extended regex.
-  for (std::string Name :
-       {"BM_a", "BM_sort/1024/threads:2", "BM_t<int, 3>/x.y", "BM_(a|b)*+?",
-        "BM_x[1]{2}^$\\"}) {
+  for (std::string Name : {"BM_a", "BM_sort/1024/threads:2", "BM_t<int, 3>/x.y",
+                           "BM_(a|b)*+?", "BM_x[1]{2}^$\\"}) {
     std::regex R(exactFilter(Name), std::regex::extended);
     EXPECT_TRUE(std::regex_search(Name, R)) << Name;
     EXPECT_FALSE(std::regex_search(Name + "0", R)) << Name;
