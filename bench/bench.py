@@ -131,6 +131,13 @@ def build_overhead(c, driver):
                       {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}, True))
         peers.append(("hotpath rate 0, HOTPATH_ALLOC=0", bhp,
                       {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}, True))
+        # A timeline (docs/timeline.md): the first 65536 calls kept, the
+        # rest counted; and a ring that writes every call.
+        peers.append(("hotpath, HOTPATH_TRACE (first 65536)", bhp,
+                      {"HOTPATH_TRACE": c.path("trace-first.json")}, True))
+        peers.append(("hotpath, HOTPATH_TRACE_MODE=last (ring)", bhp,
+                      {"HOTPATH_TRACE": c.path("trace-last.json"),
+                       "HOTPATH_TRACE_MODE": "last"}, True))
         fl = c.cc_obj("floor_hooks.c", "floor.o", [])
         fi = c.cc_obj("tiny.c", "tiny-fi.o", ["-finstrument-functions"])
         peers.append(("floor", c.link("overhead-floor", [drv, fi, fl], []), {}, False))
@@ -249,12 +256,13 @@ def bench_icount(c, rows):
             re.finditer(r"^\s*([\d,]+) .*:(?:hpEnter|hpExit|__hotpath_(?:enter|exit)"
                         r"|HpEnterLocal|hotpath::rt::EventQueue::advance"
                         r"|hotpath::rt::foldCold)", txt, re.M))
-    check(all(k in ir for k in ("plain", "timed", "sampled", "count", "fastcount",
-                                "fastsampled", "drain")),
+    check(all(k in ir for k in ("plain", "timed", "traced", "sampled", "count",
+                                "fastcount", "fastsampled", "drain")),
           "icount: every Callgrind region dumped (%s)" % sorted(ir))
     if "plain" not in ir:
         return
     for k, label in (("timed", "producer, timing on"),
+                     ("traced", "producer, timing on, HOTPATH_TRACE"),
                      ("sampled", "producer, rate 0.01"),
                      ("count", "producer, count only")):
         if k in ir:

@@ -5,6 +5,8 @@
 // archive) and brackets each region with Callgrind client requests:
 //   plain    N calls of bench_tiny_plain (not instrumented)
 //   timed    N calls of bench_tiny, every call timed (the default mode)
+//   traced   the same with HOTPATH_TRACE: each call also written to the
+//            thread's trace buffer (room for all of them)
 //   sampled  the same at HOTPATH_TIME_SAMPLING_RATE=0.01
 //   count    the same at rate 0 (count only)
 //   fastcount    rate 0 with the wrapper's fast path armed (abi.h): what a
@@ -17,6 +19,7 @@
 //
 //   valgrind --tool=callgrind --collect-atstart=no icount [N]
 #include "core/ThreadState.h"
+#include "core/Trace.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -27,7 +30,7 @@ extern "C" int bench_tiny_plain(int);
 extern "C" void hotpath_session_begin(void);
 
 namespace hotpath::rt {
-void selectHookImplementations(bool CountOnly, bool Tsc);
+void selectHookImplementations(bool CountOnly, bool Tsc, bool Trace);
 void sweepAll(bool Final, uint32_t Epoch);
 void drainLock();
 void drainUnlock();
@@ -58,7 +61,7 @@ static void sweep() {
 static void timedMode(uint64_t P) {
   __atomic_store_n(&CountOnlyMode, 0u, __ATOMIC_RELAXED);
   CurrentConfig.Period = P;
-  selectHookImplementations(false, ClockUsesTsc);
+  selectHookImplementations(false, ClockUsesTsc, false);
   if (ThreadState *T = CurrentThread) {
     T->Period = P;
     __hotpath_fast.countdown = 1;
@@ -89,11 +92,17 @@ int main(int Argc, char **Argv) {
   sweep();
   CALLGRIND_TOGGLE_COLLECT;
   CALLGRIND_DUMP_STATS_AT("drain");
+  CurrentTrace.Cap = uint64_t(2 * N);
+  CurrentThread->Trace = newTraceBuffer(1.0);
+  selectHookImplementations(false, ClockUsesTsc, true);
+  region("traced", bench_tiny, N);
+  selectHookImplementations(false, ClockUsesTsc, false);
+  sweep();
   timedMode(100);
   region("sampled", bench_tiny, N);
   sweep();
   __atomic_store_n(&CountOnlyMode, 1u, __ATOMIC_RELAXED);
-  selectHookImplementations(true, ClockUsesTsc);
+  selectHookImplementations(true, ClockUsesTsc, false);
   region("count", bench_tiny, N);
   armFastPath(INT64_MAX);
   region("fastcount", bench_tiny, N);

@@ -20,6 +20,7 @@ PACKAGES=(
   chromium                                                     # flame graphs opened in a browser
   libbenchmark-dev                                             # examples/benchmarks, hotpath bench
   python3-yaml                                                 # the CI recipes' syntax test
+  tmux                                                         # hotpath top seen in a real terminal
 )
 # Node.js and npm for the format validators of test/node (speedscope's
 # schema, pprof's decoder): Debian's, unless the machine has its own.

@@ -1,7 +1,9 @@
 //===- ExportCommand.cpp - `hotpath export REPORT.json --format ...` ------===//
 #include "CommandLine.h"
 #include "Export.h"
+#include "Timeline.h"
 #include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/FileRead.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
 
@@ -9,11 +11,25 @@
 
 namespace hotpath::tool {
 
+namespace {
+int writeOut(const std::string &Out, const std::string &Data) {
+  if (Out.empty() || Out == "-") {
+    std::fwrite(Data.data(), 1, Data.size(), stdout);
+    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+  }
+  std::string Error;
+  if (!report::writeFileAtomically(Out, Data, Error))
+    return badInput("export: cannot write " + Out + ": " + Error);
+  return ExitOk;
+}
+} // namespace
+
 int exportCommand(const Args &A) {
   CommandLine CL(
       "export",
-      "hotpath export REPORT.json --format folded|speedscope|pprof\n"
+      "hotpath export REPORT.json --format folded|speedscope|pprof|chrome\n"
       "                      [--metric METRIC] [-o OUT]\n"
+      "hotpath export TRACE.json --format chrome|speedscope [-o OUT]\n"
       "hotpath export REPORT.json|DIR... --format "
       "bmf|github-action-benchmark\n"
       "                      [-o OUT]",
@@ -23,7 +39,10 @@ int exportCommand(const Args &A) {
       "alloc_objects at once; `go tool pprof` or `pprof -http`); or each\n"
       "function's figures for a benchmark tracker: Bencher's BMF JSON, or\n"
       "github-action-benchmark's customSmallerIsBetter array, for one or\n"
-      "more reports or directories of them (hotpath bench -o DIR).");
+      "more reports or directories of them (hotpath bench -o DIR). A trace\n"
+      "(HOTPATH_TRACE) becomes Chrome trace events again, checked and\n"
+      "sorted, or speedscope's evented profiles; a report's call tree\n"
+      "becomes Chrome trace events laid out by time (a flame chart).");
   std::vector<std::string> Files;
   std::string Out, Format, Metric = "time";
   CLI::App &App = CL.app();
@@ -31,8 +50,8 @@ int exportCommand(const Args &A) {
                  "the report (trackers: reports, or directories of them)")
       ->option_text("REPORT.json");
   App.add_option("--format", Format,
-                 "folded, speedscope, pprof (the call tree), or bmf, "
-                 "github-action-benchmark (the functions)")
+                 "folded, speedscope, pprof, chrome (the call tree, or a "
+                 "trace), or bmf, github-action-benchmark (the functions)")
       ->option_text("FORMAT");
   App.add_option("--metric", Metric,
                  "folded and speedscope: each path's own time (time or self, "
@@ -48,17 +67,34 @@ int exportCommand(const Args &A) {
                     "' (accepted: time, self, calls, alloc)");
   bool Tracker = Format == "bmf" || Format == "github-action-benchmark";
   if (Format != "folded" && Format != "speedscope" && Format != "pprof" &&
-      !Tracker)
+      Format != "chrome" && !Tracker)
     return badInput("export: " +
                     (Format.empty() ? std::string("missing --format")
                                     : "unknown format '" + Format + "'") +
-                    " (accepted: folded, speedscope, pprof, bmf, "
+                    " (accepted: folded, speedscope, pprof, chrome, bmf, "
                     "github-action-benchmark)");
   if (Files.empty() || (Files.size() != 1 && !Tracker))
     return badInput("export: expected one REPORT.json (see hotpath export "
                     "--help)");
   std::vector<report::Report> Reports;
-  std::string Error;
+  std::string Error, Text;
+  // A trace (HOTPATH_TRACE) rather than a report.
+  if (Files.size() == 1 && !report::isDirectory(Files[0]) &&
+      report::readRegularFile(Files[0], report::MaxInputFileBytes, Text,
+                              Error) &&
+      isTraceJson(Text)) {
+    if (Format != "chrome" && Format != "speedscope")
+      return badInput("export: " + Files[0] +
+                      " is a trace: --format chrome "
+                      "or speedscope");
+    Trace T;
+    if (!readTrace(Text, T, Error))
+      return badInput(Files[0] + ": " + Error);
+    std::string Data = Format == "chrome"
+                           ? traceChromeJson(T)
+                           : traceSpeedscopeJson(T, T.ProcessName);
+    return writeOut(Out, Data);
+  }
   for (const std::string &F : Files) {
     std::vector<std::string> Paths;
     if (report::isDirectory(F)) {
@@ -88,16 +124,12 @@ int exportCommand(const Args &A) {
     Data = report::foldedStacks(R.Tree, M);
   else if (Format == "speedscope")
     Data = speedscopeJson(R.Tree, M, Name);
+  else if (Format == "chrome")
+    Data = callTreeChromeJson(R);
   else if (!pprofProfile(R.Tree, int64_t(R.M.StartUnixNs),
                          int64_t(R.M.ElapsedNs), Data, Error))
     return badInput("export: " + Error);
-  if (Out.empty() || Out == "-") {
-    std::fwrite(Data.data(), 1, Data.size(), stdout);
-    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
-  }
-  if (!report::writeFileAtomically(Out, Data, Error))
-    return badInput("export: cannot write " + Out + ": " + Error);
-  return ExitOk;
+  return writeOut(Out, Data);
 }
 
 } // namespace hotpath::tool

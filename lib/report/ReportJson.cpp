@@ -157,6 +157,8 @@ OJson toJson(const Report &R) {
   Meta["benchmark"] = optString(M.Benchmark);
   if (M.BenchmarkIterations)
     Meta["benchmark_iterations"] = *M.BenchmarkIterations;
+  if (M.Snapshot)
+    Meta["snapshot"] = *M.Snapshot;
   OJson UM = OJson::object();
   for (const auto &[K, V] : M.UserMetadata)
     UM[K] = V;

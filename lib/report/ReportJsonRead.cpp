@@ -159,6 +159,8 @@ void readMeta(const Json &J, Meta &M) {
   M.Benchmark = optString(J, P, "benchmark");
   if (J.contains("benchmark_iterations"))
     M.BenchmarkIterations = getUnsigned(J, P, "benchmark_iterations");
+  if (J.contains("snapshot"))
+    M.Snapshot = getUnsigned(J, P, "snapshot");
   if (J.contains("user_metadata")) {
     const Json &U = J["user_metadata"];
     expect(U.is_object(), U, P + ".user_metadata", "an object");

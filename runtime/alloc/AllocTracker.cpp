@@ -198,11 +198,12 @@ void recordAllocEvent(uint32_t Id, uint64_t Bytes) {
   G[Id].BytesPerCall.record(Bytes);
 }
 
-void sweepAllocs(ThreadState *T) {
+namespace {
+// T's per-function table into G; zeroed when Take.
+void addAllocTable(ThreadState *T, std::vector<FunctionAlloc> &G, bool Take) {
   AllocState *A = __atomic_load_n(&T->Alloc, __ATOMIC_ACQUIRE);
   if (!A)
     return;
-  std::vector<FunctionAlloc> &G = agg();
   uint32_t N = functionCount();
   if (G.size() < N + 1)
     G.resize(N + 1);
@@ -217,11 +218,24 @@ void sweepAllocs(ThreadState *T) {
     F.FreedBytes += R.C.Freed;
     F.Frees += R.C.Frees;
     F.Calls += R.CallsWithBytes; // calls that allocated; see takeAllocAggregate
-    R = AllocFnEntry{};
+    if (Take)
+      R = AllocFnEntry{};
   }
 }
+} // namespace
 
-void takeThreadAllocs(ThreadState *T, ThreadInfo &I) {
+void sweepAllocs(ThreadState *T) { addAllocTable(T, agg(), true); }
+
+std::vector<FunctionAlloc> peekAllocAggregate() {
+  std::vector<FunctionAlloc> G = agg();
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed))
+    if (T->Status.load(std::memory_order_acquire) == ThreadLive)
+      addAllocTable(T, G, false);
+  return G;
+}
+
+void takeThreadAllocs(ThreadState *T, ThreadInfo &I, bool Take) {
   AllocState *A = __atomic_load_n(&T->Alloc, __ATOMIC_ACQUIRE);
   if (!A)
     return;
@@ -231,7 +245,8 @@ void takeThreadAllocs(ThreadState *T, ThreadInfo &I) {
   I.FreedBytes += A->Totals.Freed;
   I.Frees += A->Totals.Frees;
   I.AllocUsableBytes += A->Totals.Usable;
-  A->Totals = AllocCounters{};
+  if (Take)
+    A->Totals = AllocCounters{};
 }
 
 void discardAllAllocs() {
@@ -254,7 +269,15 @@ void discardAllocs(ThreadState *T) {
 
 std::vector<FunctionAlloc>
 takeAllocAggregate(const std::vector<uint64_t> &Calls) {
-  std::vector<FunctionAlloc> Out = std::move(agg());
+  std::vector<FunctionAlloc> Out =
+      finishAllocAggregate(std::move(agg()), Calls);
+  resetAllocAggregate();
+  return Out;
+}
+
+std::vector<FunctionAlloc>
+finishAllocAggregate(std::vector<FunctionAlloc> Out,
+                     const std::vector<uint64_t> &Calls) {
   Out.resize(Calls.size() > Out.size() ? Calls.size() : Out.size());
   for (size_t I = 1; I < Out.size(); ++I) {
     FunctionAlloc &F = Out[I];
@@ -265,7 +288,6 @@ takeAllocAggregate(const std::vector<uint64_t> &Calls) {
       F.BytesPerCall.record(0, All - F.Calls);
     F.Calls = All > F.Calls ? All : F.Calls;
   }
-  resetAllocAggregate();
   return Out;
 }
 

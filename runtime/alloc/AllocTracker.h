@@ -165,8 +165,13 @@ bool allocNeedsStack();
 void recordAllocEvent(uint32_t Id, uint64_t Bytes);
 /// Takes T's per-function table (zeroed): exited and final sweeps.
 void sweepAllocs(ThreadState *T);
-/// Adds T's totals to `I` and zeroes them (thread row).
-void takeThreadAllocs(ThreadState *T, ThreadInfo &I);
+/// Adds T's totals to `I` and zeroes them (thread row); with Take false
+/// (a snapshot) they stay T's.
+void takeThreadAllocs(ThreadState *T, ThreadInfo &I, bool Take = true);
+/// A snapshot's copy of the per-function aggregate, with what the live
+/// threads' tables hold so far added (the tables stay theirs). Under the
+/// drain lock.
+std::vector<FunctionAlloc> peekAllocAggregate();
 /// Drops everything T holds (after fork: the parent's allocations).
 void discardAllocs(ThreadState *T);
 /// In a fork's child: discardAllocs for every state in use.
@@ -175,6 +180,10 @@ void discardAllAllocs();
 /// gives each function's call count (zero-byte calls of the histogram).
 std::vector<FunctionAlloc>
 takeAllocAggregate(const std::vector<uint64_t> &Calls);
+/// The same from a copy (peekAllocAggregate).
+std::vector<FunctionAlloc>
+finishAllocAggregate(std::vector<FunctionAlloc> Agg,
+                     const std::vector<uint64_t> &Calls);
 void resetAllocAggregate();
 
 } // namespace hotpath::rt

@@ -10,8 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -193,8 +195,9 @@ struct Parser {
 namespace {
 // The variables that choose a file to write or read.
 const char *const FileVariables[] = {
-    "HOTPATH_OUTPUT_PATH", "HOTPATH_MERGE_REPORT", "HOTPATH_SOURCE_ROOT",
-    "HOTPATH_CALLGRIND_OUT_FILE"};
+    "HOTPATH_OUTPUT_PATH", "HOTPATH_MERGE_REPORT",
+    "HOTPATH_SOURCE_ROOT", "HOTPATH_CALLGRIND_OUT_FILE",
+    "HOTPATH_TRACE",       "HOTPATH_SNAPSHOT_PATH"};
 } // namespace
 
 Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
@@ -308,6 +311,76 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
           O.MaxPaths = N;
           return true;
         });
+  if (!Secure)
+    P.str("HOTPATH_TRACE", O.TracePath, /*AllowEmpty=*/true);
+  P.var("HOTPATH_TRACE_EVENTS",
+        "calls kept per thread, an integer in [1, 16777216]", "65536",
+        [&](const std::string &V) {
+          unsigned N;
+          if (!parseUnsigned(V, 16777216, N) || N == 0)
+            return false;
+          O.TraceEvents = N;
+          return true;
+        });
+  P.var("HOTPATH_TRACE_MODE", "first, last", "first",
+        [&](const std::string &V) {
+          std::string L = lower(trim(V));
+          if (L != "first" && L != "last")
+            return false;
+          O.TraceRing = L == "last";
+          return true;
+        });
+  P.var("HOTPATH_TRACE_MIN_NS", "nanoseconds, an integer in [0, 3600000000000]",
+        "0", [&](const std::string &V) {
+          double D;
+          if (!parseDouble(V, D) || D < 0 || D > 3.6e12 || D != std::floor(D))
+            return false;
+          O.TraceMinNs = uint64_t(D);
+          return true;
+        });
+  P.var("HOTPATH_SNAPSHOT_INTERVAL",
+        "milliseconds between snapshots, an integer in [10, 3600000], or 0",
+        "0", [&](const std::string &V) {
+          unsigned N;
+          if (!parseUnsigned(V, 3600000, N) || (N && N < 10))
+            return false;
+          O.SnapshotIntervalMs = N;
+          return true;
+        });
+  P.var("HOTPATH_SNAPSHOT_SIGNAL", "USR1, USR2, HUP, or a number in [1, 64]",
+        "none", [&](const std::string &V) {
+          std::string U = trim(V);
+          for (char &C : U)
+            C = char(std::toupper((unsigned char)C));
+          if (U.rfind("SIG", 0) == 0)
+            U = U.substr(3);
+          static const std::pair<const char *, int> Names[] = {
+              {"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP}};
+          for (const auto &[Name, Sig] : Names)
+            if (U == Name) {
+              O.SnapshotSignal = Sig;
+              return true;
+            }
+          unsigned N;
+          // Not those the program cannot go on after, nor SIGKILL/SIGSTOP.
+          if (!parseUnsigned(U, 64, N) || N == 0 || N == SIGKILL ||
+              N == SIGSTOP || N == SIGSEGV || N == SIGBUS || N == SIGFPE ||
+              N == SIGILL || N == SIGABRT || N == SIGTRAP)
+            return false;
+          O.SnapshotSignal = int(N);
+          return true;
+        });
+  if (!Secure) {
+    P.str("HOTPATH_SNAPSHOT_PATH", O.SnapshotPath, false);
+  } else if (O.SnapshotIntervalMs || O.SnapshotSignal) {
+    // Even the default path is a file the environment would make it write.
+    O.SnapshotIntervalMs = 0;
+    O.SnapshotSignal = 0;
+    O.Warnings.push_back(
+        "HOTPATH_SNAPSHOT_INTERVAL and HOTPATH_SNAPSHOT_SIGNAL are ignored: "
+        "the process runs with elevated privileges, so the environment may "
+        "not make it write files");
+  }
   if (!Secure) {
     P.str("HOTPATH_CALLGRIND_OUT_FILE", O.CallgrindOutFile, false);
     P.str("HOTPATH_MERGE_REPORT", O.MergeReport, true);

@@ -38,6 +38,17 @@ struct Options {
   bool TimeExclusive = false;
   bool FastPath = true;       // HOTPATH_FAST_PATH: wrappers may count inline
   bool TreePerThread = false; // HOTPATH_TREE_PER_THREAD: a subtree each
+  // HOTPATH_TRACE (core/Trace.h): "" = no trace; calls kept per thread,
+  // the last ones instead of the first, and the shortest call kept.
+  std::string TracePath;
+  uint64_t TraceEvents = 65536;
+  bool TraceRing = false;
+  uint64_t TraceMinNs = 0;
+  // HOTPATH_SNAPSHOT_* (session/Snapshots.h): 0 = no periodic snapshot,
+  // 0 = no signal.
+  unsigned SnapshotIntervalMs = 0;
+  int SnapshotSignal = 0;
+  std::string SnapshotPath = "hotpath-snapshot.%p.json";
   // HOTPATH_BENCH: measure only inside Google Benchmark's timed loops
   // (session/BenchRegions.h); set by `hotpath bench`.
   bool Bench = false;

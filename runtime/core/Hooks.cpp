@@ -1,6 +1,7 @@
 //===- Hooks.cpp - The hook ABI (abi.h) and the hooks' slow paths ---------===//
 #include "core/HotPath.h"
 #include "core/Registry.h"
+#include "core/RuntimeScope.h"
 #include "core/SessionControl.h"
 
 #define HP_EXPORT extern "C" __attribute__((visibility("default")))
@@ -19,12 +20,17 @@ using HookFn = void (*)(hotpath_fn_desc *, uintptr_t);
 #define HP_IMPL extern "C" __attribute__((visibility("hidden"), used))
 // One enter/exit pair per timed mode: clock x (every call timed or
 // sampled) x (inclusive or exclusive).
+// The trace mode (HOTPATH_TRACE) has exits of its own; its enters are the
+// same.
 #define HP_TIMED_PAIR(Name, K, AllTimed, Excl)                                 \
   HP_IMPL void hpEnter##Name(hotpath_fn_desc *D, uintptr_t Sp) {               \
     hookEnter<ClockKind::K, AllTimed, Excl>(D, Sp);                            \
   }                                                                            \
   HP_IMPL void hpExit##Name(hotpath_fn_desc *D, uintptr_t Sp) {                \
-    hookExit<ClockKind::K, AllTimed, Excl>(D, Sp);                             \
+    hookExit<ClockKind::K, AllTimed, Excl, 0>(D, Sp);                          \
+  }                                                                            \
+  HP_IMPL void hpExitTrace##Name(hotpath_fn_desc *D, uintptr_t Sp) {           \
+    hookExit<ClockKind::K, AllTimed, Excl, 1>(D, Sp);                          \
   }
 HP_TIMED_PAIR(TscAll, Tsc, 1, 0)
 HP_TIMED_PAIR(TscAllExcl, Tsc, 1, 1)
@@ -86,7 +92,8 @@ HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) {
 }
 #endif
 
-void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
+void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc,
+                                            bool Trace) {
   bool AllTimed = CurrentConfig.Period == 1,
        Exclusive = CurrentConfig.Exclusive;
   static const HookFn Enter[8] = {hpEnterMonoSampled, hpEnterMonoSampledExcl,
@@ -97,9 +104,14 @@ void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc) {
                                  hpExitMonoAll,     hpExitMonoAllExcl,
                                  hpExitTscSampled,  hpExitTscSampledExcl,
                                  hpExitTscAll,      hpExitTscAllExcl};
+  static const HookFn ExitTrace[8] = {
+      hpExitTraceMonoSampled, hpExitTraceMonoSampledExcl,
+      hpExitTraceMonoAll,     hpExitTraceMonoAllExcl,
+      hpExitTraceTscSampled,  hpExitTraceTscSampledExcl,
+      hpExitTraceTscAll,      hpExitTraceTscAllExcl};
   unsigned I = unsigned(Tsc) * 4 + unsigned(AllTimed) * 2 + unsigned(Exclusive);
   HookFn E = CountOnly ? hpEnterCount : Enter[I];
-  HookFn X = CountOnly ? hpExitCount : Exit[I];
+  HookFn X = CountOnly ? hpExitCount : Trace ? ExitTrace[I] : Exit[I];
   __atomic_store_n(&HpEnterTarget, E, __ATOMIC_RELAXED);
   __atomic_store_n(&HpExitTarget, X, __ATOMIC_RELAXED);
 }
@@ -191,7 +203,13 @@ void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp) {
 // need a state, or no session at all.
 void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED)) {
-    if (!lazySessionAllowed())
+    // Not from the runtime's own work on this thread (a session's begin,
+    // the options read at load): it may run program code, an instrumented
+    // copy of a std:: template that the dynamic linker or the static link
+    // binds the runtime's call to, and a lazy session begun there would
+    // wait for the session lock its own thread holds. (A signal handler
+    // that interrupts a thread's attach is not this case: a session runs.)
+    if (InRuntime || !lazySessionAllowed())
       return;
     beginLazySession();
     if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))

@@ -17,6 +17,7 @@
 
 #include "base/Clock.h"
 #include "core/ThreadState.h"
+#include "core/Trace.h"
 #include "hotpath/abi.h"
 
 namespace hotpath::rt {
@@ -93,8 +94,10 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
 }
 
 /// Closes the top frame. Precondition: T is current and the top frame is
-/// this call's.
-template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1>
+/// this call's. Tr: HOTPATH_TRACE (Trace.h); the fast paths of the other
+/// modes are compiled with Tr = 0 and have no trace code.
+template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1,
+          int Tr = -1>
 HP_INLINE void closeTop(ThreadState *T) {
   Frame *F = T->Top;
   uint64_t Start = F->Start, Child = Excl != 0 ? F->Child : 0;
@@ -116,6 +119,11 @@ HP_INLINE void closeTop(ThreadState *T) {
   // A thread moved between cores with slightly skewed clocks can see time
   // go back by a few ticks: clamp instead of wrapping around.
   uint64_t Ticks = int64_t(Now - Start) < 0 ? 0 : Now - Start;
+  if constexpr (Tr != 0) {
+    TraceBuffer *B = T->Trace;
+    if (Tr == 1 ? HP_LIKELY(B != nullptr) : HP_UNLIKELY(B != nullptr))
+      traceCall(B, Start, Ticks, Id, uint32_t(F - T->Stack));
+  }
   if (Excl == 1 || (Excl == -1 && HP_UNLIKELY(T->Exclusive))) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
@@ -147,7 +155,7 @@ HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
   hookOut(T);
 }
 
-template <ClockKind K, int AllTimed = -1, int Excl = -1>
+template <ClockKind K, int AllTimed = -1, int Excl = -1, int Tr = -1>
 HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (K == ClockKind::Auto)
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
@@ -166,13 +174,14 @@ HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
     return exitSlow(D, Sp);
   // No in-hook mark needed: a handler never closes a live frame (ours is
   // above anything it could find abandoned).
-  closeTop<K, AllTimed, Excl>(T);
+  closeTop<K, AllTimed, Excl, Tr>(T);
 }
 
 /// Points the hook trampolines at the implementations for this session's
 /// mode (x86-64; elsewhere the hooks test the mode at each call).
-/// Sampling and exclusive time come from CurrentConfig (set before).
-void selectHookImplementations(bool CountOnly, bool Tsc);
+/// Sampling and exclusive time come from CurrentConfig (set before); Trace:
+/// the exit hooks also write each timed call to its thread's trace buffer.
+void selectHookImplementations(bool CountOnly, bool Tsc, bool Trace);
 
 } // namespace hotpath::rt
 

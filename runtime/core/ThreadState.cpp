@@ -172,6 +172,12 @@ void syncThread(ThreadState *T) {
     T->Tree.init(MaxPaths); // on failure the tree it has, and its bound
   T->Tree.reset();
   T->Paths = T->Tree.Hot;
+  // This session's trace buffer (Trace.h): the last session's, read at
+  // its end, is this thread's alone again.
+  freeTraceBuffer(T->Trace);
+  T->Trace = CurrentTrace.Cap
+                 ? newTraceBuffer(CurrentTrace.MinNs ? nsPerTick() : 1.0)
+                 : nullptr;
   T->Epoch = Epoch;
   // This thread's fast path: the first call is timed (countdown 1), then
   // one in Period.

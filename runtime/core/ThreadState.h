@@ -65,8 +65,9 @@ struct ThreadState {
   // handler's hook that interrupted one. A nested hook never closes a frame
   // but its own: the interrupted one may hold the top frame in a register.
   uint32_t InHook;
-  struct AllocState *Alloc; // allocation tracking (AllocTracker.h), lazily
-  PathHot *Paths;           // Tree.Hot, beside the other hot fields
+  struct AllocState *Alloc;  // allocation tracking (AllocTracker.h), lazily
+  PathHot *Paths;            // Tree.Hot, beside the other hot fields
+  struct TraceBuffer *Trace; // HOTPATH_TRACE (Trace.h); null when off
   EventQueue Q;
 
   // Cold.

@@ -5,6 +5,7 @@
 #include "base/InternalThread.h"
 #include "core/Registry.h"
 #include "core/ThreadState.h"
+#include "core/Trace.h"
 #include "drain/Sweep.h"
 
 #include <algorithm>
@@ -46,7 +47,9 @@ void takeAllOrphans(Aggregate &A) {
 }
 
 // Untimed calls and folded timed calls of one thread, then zeroed.
-void mergeTables(ThreadState *T, Aggregate &A) {
+// T's untimed counts and folded events into A; taken (zeroed) unless a
+// snapshot only peeks.
+void mergeTables(ThreadState *T, Aggregate &A, bool Take = true) {
   uint32_t N = functionCount();
   if (A.Timing.size() < N + 1)
     growTiming(A, N);
@@ -57,7 +60,8 @@ void mergeTables(ThreadState *T, Aggregate &A) {
       continue;
     DrainTiming &D = A.Timing[I];
     D.Untimed += C;
-    T->DrainCalls += C + F.Timed;
+    if (Take)
+      T->DrainCalls += C + F.Timed;
     if (F.Timed) {
       D.Folded += F.Timed;
       D.SumTicks += F.SumTicks;
@@ -66,7 +70,8 @@ void mergeTables(ThreadState *T, Aggregate &A) {
       D.FoldMax = Max > D.FoldMax ? Max : D.FoldMax;
     }
   }
-  clearTables(T, N);
+  if (Take)
+    clearTables(T, N);
 }
 
 // Another thread's open frames at session end: read racily (it may still
@@ -102,15 +107,17 @@ void readThreadName(uint64_t Tid, char *Out, size_t Size) {
   Out[N] = 0;
 }
 
-ThreadInfo infoOf(ThreadState *T, bool Exited) {
+ThreadInfo infoOf(ThreadState *T, bool Exited, bool Take = true) {
   ThreadInfo I;
   I.Tid = T->Tid;
   I.Name = T->Name;
   I.Events = T->DrainCalls;
   I.Exited = Exited;
-  takeThreadAllocs(T, I);
+  takeThreadAllocs(T, I, Take);
   return I;
 }
+
+void (*AfterSweep)() = nullptr;
 
 void *drainMain(void *) {
   InRuntime = 1; // the drain's allocations are the runtime's own
@@ -134,6 +141,8 @@ void *drainMain(void *) {
     drainLock();
     sweepAll(false);
     drainUnlock();
+    if (void (*Hook)() = __atomic_load_n(&AfterSweep, __ATOMIC_ACQUIRE))
+      Hook();
     pthread_mutex_lock(&CtlMu);
   }
   pthread_mutex_unlock(&CtlMu);
@@ -156,7 +165,10 @@ Aggregate &aggregate() {
 }
 
 std::vector<FunctionTiming> takeTiming(uint32_t N) {
-  Aggregate &A = aggregate();
+  return takeTiming(aggregate(), N);
+}
+
+std::vector<FunctionTiming> takeTiming(Aggregate &A, uint32_t N) {
   double R = A.NsPerTick;
   std::vector<FunctionTiming> Out(N + 1);
   for (uint32_t I = 0; I <= N && I < A.Timing.size(); ++I) {
@@ -183,6 +195,8 @@ std::vector<FunctionTiming> takeTiming(uint32_t N) {
 }
 
 void resetAggregate() {
+  for (ThreadTrace &Tr : aggregate().Traces)
+    freeTraceBuffer(Tr.Buf);
   aggregate() = Aggregate();
   resetAllocAggregate();
 }
@@ -205,6 +219,10 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
     countOpenFrames(T, A);
   if (St == ThreadExited) {
     A.Exited.push_back(infoOf(T, true));
+    if (T->Trace) { // the thread is gone: the buffer is the drain's now
+      A.Traces.push_back({T->Tid, T->Name, T->Trace, true});
+      T->Trace = nullptr;
+    }
     T->DrainCalls = 0;
     T->Status.store(ThreadFree, std::memory_order_release);
   }
@@ -243,6 +261,40 @@ void collectLiveThreads(std::vector<ThreadInfo> &Out) {
     Out.push_back(infoOf(T, false));
     T->DrainCalls = 0;
   }
+}
+
+Aggregate peekAggregate(std::vector<ThreadInfo> &Live) {
+  Aggregate Copy = aggregate();
+  Copy.Paths.Peeking = true;
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed)) {
+    if (T->Status.load(std::memory_order_acquire) != ThreadLive)
+      continue;
+    mergeTables(T, Copy, false);
+    Copy.Paths.takeCounters(T, false);
+    if (!T->DrainCalls)
+      continue;
+    readThreadName(T->Tid, T->Name, sizeof T->Name);
+    Live.push_back(infoOf(T, false, false));
+  }
+  return Copy;
+}
+
+void setAfterSweepHook(void (*Hook)()) {
+  __atomic_store_n(&AfterSweep, Hook, __ATOMIC_RELEASE);
+}
+
+std::vector<ThreadTrace> collectTraces(uint32_t Epoch) {
+  std::vector<ThreadTrace> Out = std::move(aggregate().Traces);
+  aggregate().Traces.clear();
+  for (ThreadState *T = threadList(); T;
+       T = T->Next.load(std::memory_order_relaxed))
+    if (T->Status.load(std::memory_order_acquire) == ThreadLive &&
+        T->Epoch == Epoch && T->Trace) {
+      readThreadName(T->Tid, T->Name, sizeof T->Name);
+      Out.push_back({T->Tid, T->Name, T->Trace, false});
+    }
+  return Out;
 }
 
 void startDrainThread(unsigned IntervalMs) {

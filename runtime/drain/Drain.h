@@ -33,13 +33,23 @@ struct DrainTiming {
   uint64_t Untimed = 0; // calls counted without a time
 };
 
+/// The trace buffer of a thread (core/Trace.h), for the trace written at
+/// session end.
+struct ThreadTrace {
+  uint64_t Tid = 0;
+  std::string Name;
+  struct TraceBuffer *Buf = nullptr; // owned once the thread has exited
+  bool Exited = false;
+};
+
 struct Aggregate {
   std::vector<DrainTiming> Timing; // by id
   double NsPerTick = 1.0;          // the latest sweep's calibration
   std::vector<ThreadInfo> Exited;  // threads that exited this session
   uint64_t Events = 0;             // queue events consumed
   uint64_t Sweeps = 0;
-  PathAggregate Paths; // the merged call paths
+  PathAggregate Paths;             // the merged call paths
+  std::vector<ThreadTrace> Traces; // of the threads that exited
 };
 
 void drainLock();
@@ -58,11 +68,24 @@ void deliverExitedThread(ThreadState *T);
 /// Under the drain lock.
 Aggregate &aggregate();
 /// Under the drain lock: the timing of ids 0..N in ns (the report's units),
-/// taken out of the aggregate.
+/// taken out of the aggregate (or out of A).
 std::vector<FunctionTiming> takeTiming(uint32_t N);
+std::vector<FunctionTiming> takeTiming(Aggregate &A, uint32_t N);
+/// Under the drain lock, for a snapshot while the session runs: a copy of
+/// the aggregate with what live threads have counted so far in their own
+/// tables (untimed calls, folded events, path counters) added, and their
+/// rows in Live; the threads keep all of it.
+Aggregate peekAggregate(std::vector<ThreadInfo> &Live);
+/// The drain thread calls Hook after each sweep, without the drain lock
+/// (session/Snapshots.h: periodic snapshots).
+void setAfterSweepHook(void (*Hook)());
 void resetAggregate();
 /// Live threads' infos (under the drain lock, at session end).
 void collectLiveThreads(std::vector<ThreadInfo> &Out);
+/// Under the drain lock, at session end: the exited threads' trace
+/// buffers (taken) and the live ones' of session Epoch (borrowed: their
+/// threads own them).
+std::vector<ThreadTrace> collectTraces(uint32_t Epoch);
 
 void startDrainThread(unsigned IntervalMs);
 void stopDrainThread();

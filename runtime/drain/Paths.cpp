@@ -64,13 +64,15 @@ uint32_t PathAggregate::map(ThreadState *T, uint32_t Local) {
     M = (Parent & ~Flags) | FoldedInto; // below a path not kept
   else
     M = find(Parent, P.Hot[Local].Fn);
+  if (Peeking)
+    return M;
   P.DrainMap[Local] = M + 1;
   if (Local >= P.DrainMapHigh)
     P.DrainMapHigh = Local + 1;
   return M;
 }
 
-void PathAggregate::takeCounters(ThreadState *T) {
+void PathAggregate::takeCounters(ThreadState *T, bool Take) {
   PathTree &P = T->Tree;
   if (!P.Cap)
     return;
@@ -95,10 +97,13 @@ void PathAggregate::takeCounters(ThreadState *T) {
       S.Ticks += C.FoldTicks; // else already in an outer call's
     S.AllocBytes += C.AllocBytes;
     S.Allocs += C.Allocs;
-    C = PathCounters{};
+    if (Take)
+      C = PathCounters{};
   }
   if (P.Full)
     Full = true;
+  if (!Take)
+    return;
   for (uint32_t I = 0; I < P.DrainMapHigh; ++I)
     P.DrainMap[I] = 0;
   P.DrainMapHigh = 0;

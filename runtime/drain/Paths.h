@@ -56,13 +56,17 @@ public:
 
   /// Takes and zeroes T's per-node counters (untimed calls, queue-full
   /// folds, allocations), then forgets T's map: called when T's paths end
-  /// (the session's end, the thread's exit).
-  void takeCounters(ThreadState *T);
+  /// (the session's end, the thread's exit). With Take false (a snapshot,
+  /// into a copy that is Peeking) the counters and the map stay T's.
+  void takeCounters(ThreadState *T, bool Take = true);
 
   /// The tree in ns, for the snapshot; empties the aggregate.
   std::vector<PathOut> take(double NsPerTick);
 
-  bool Full = false;      // a thread's tree was full, or this one
+  bool Full = false; // a thread's tree was full, or this one
+  // A copy for a snapshot: map() must not cache the nodes it adds in the
+  // thread's DrainMap, which belongs to the real aggregate.
+  bool Peeking = false;
   bool Exclusive = false; // events carry own times (set per session)
   bool PerThread = false; // a subtree per thread (set per session)
 

@@ -10,8 +10,10 @@
 #include "hotpath/abi.h"
 #include "output/ReportWriter.h"
 #include "output/SessionReport.h"
+#include "output/TraceWriter.h"
 #include "session/BenchRegions.h"
 #include "session/SignalReport.h"
+#include "session/Snapshots.h"
 #include "valgrind/Callgrind.h"
 #include "valgrind/Valgrind.h"
 
@@ -44,7 +46,7 @@ namespace {
 // alone, and never SessLock (so stopDrainThread may join it under SessLock).
 pthread_mutex_t SessLock = PTHREAD_MUTEX_INITIALIZER;
 bool Active = false, Implicit = false, EverBegan = false, Inited = false;
-bool AtexitDone = false, ChildWithoutReport = false;
+bool AtexitDone = false, ChildWithoutReport = false, ChildWithoutTrace = false;
 // Main has left through pthread_exit: the runtime's threads are stopped for
 // good, so that the process ends with the program's last thread.
 bool ThreadsStopped = false;
@@ -53,6 +55,7 @@ uint32_t EpochCounter = 0;
 Options *Opts = nullptr; // never destroyed (see Drain.cpp)
 std::vector<std::string> *RtWarnings = nullptr;
 uint64_t StartMono = 0, StartUnix = 0;
+uint64_t StartTicks = 0; // the trace's zero (HOTPATH_TRACE)
 // Paused between benchmark loops (sessionPause): since when, and for how
 // long in all, which the session's elapsed time leaves out.
 bool Paused = false;
@@ -109,6 +112,8 @@ void atforkChild() {
   StartUnix = realtimeNs();
   ChildWithoutReport = Opts->OutputPath.find("%p") == std::string::npos &&
                        Opts->Format != OutputFormat::None;
+  ChildWithoutTrace = Opts->TracePath.find("%p") == std::string::npos;
+  snapshotsAfterForkInChild();
   if (!underValgrind() && !ThreadsStopped)
     startDrainThread(Opts->DrainIntervalMs);
 }
@@ -169,6 +174,7 @@ pid_t LoadedInPid = 0;
 void exitWithoutSession() {
   if (__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) || getpid() != LoadedInPid)
     return;
+  RuntimeScope InRt;
   // Through Options (without its warnings: no session means no report).
   if (parseOptions([](const char *Name) -> const char * {
         return getenv(Name);
@@ -182,6 +188,7 @@ void exitWithoutSession() {
 // later dlopen loads it).
 __attribute__((constructor)) void watchMainThread() {
   LoadedInPid = getpid();
+  RuntimeScope InRt;
   BenchOnly = parseOptions([](const char *Name) -> const char * {
                 return getenv(Name);
               }).Bench;
@@ -199,12 +206,16 @@ __attribute__((constructor)) void watchMainThread() {
     pthread_setspecific(MainExitKey, &MainExitKey);
 }
 
-Snapshot buildSnapshot() {
+// The snapshot of A: the session's end takes the aggregate itself (Live
+// null: every table is taken); a snapshot while it runs passes a copy,
+// the allocation aggregate's copy and the live threads' rows.
+Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
+                    std::vector<ThreadInfo> *Live) {
   Snapshot S;
   S.StartUnixNs = StartUnix;
-  S.ElapsedNs = monoRawNs() - StartMono - PausedNs;
+  S.ElapsedNs = monoRawNs() - StartMono - PausedNs -
+                (Paused ? monoRawNs() - PausedAt : 0);
   S.UnderValgrind = underValgrind();
-  Aggregate &A = aggregate();
   uint32_t N = functionCount();
   S.Functions.resize(N + 1);
   for (uint32_t I = 1; I <= N; ++I) {
@@ -218,11 +229,12 @@ Snapshot buildSnapshot() {
     F.File = R.File;
     F.Line = R.Line;
   }
-  S.Timing = takeTiming(N);
+  S.Timing = takeTiming(A, N);
   std::vector<uint64_t> Calls(N + 1);
   for (uint32_t I = 1; I <= N; ++I)
     Calls[I] = S.Timing[I].Calls;
-  S.Alloc = takeAllocAggregate(Calls);
+  S.Alloc = AllocCopy ? finishAllocAggregate(std::move(*AllocCopy), Calls)
+                      : takeAllocAggregate(Calls);
   S.AllocTracked = allocTracked();
   // No frames, no paths: count-only sessions, and HOTPATH_MAX_PATHS=0.
   bool Full = A.Paths.Full;
@@ -233,18 +245,24 @@ Snapshot buildSnapshot() {
     S.PathsOfTimedCalls = CurrentConfig.FastPath;
     S.MaxPaths = Opts->MaxPaths;
     S.PathsFull = Full;
-    if (Full) // the flat sections keep every call
+    if (Full && !Live) // the flat sections keep every call
       warn("more call paths than HOTPATH_MAX_PATHS=" +
            std::to_string(Opts->MaxPaths) +
            ": the calls beyond it are folded into their parent's path "
            "(marked [paths not kept] in the call tree)");
   }
   S.Threads = std::move(A.Exited);
-  collectLiveThreads(S.Threads);
   S.Warnings = *RtWarnings;
+  if (Live) {
+    S.Threads.insert(S.Threads.end(), Live->begin(), Live->end());
+    return S;
+  }
+  collectLiveThreads(S.Threads);
   resetAggregate();
   return S;
 }
+
+Snapshot buildSnapshot() { return snapshotOf(aggregate(), nullptr, nullptr); }
 
 // Under SessLock.
 void endLocked(bool Report) {
@@ -269,6 +287,17 @@ void endLocked(bool Report) {
   stopDrainThread();
   drainLock();
   sweepAll(/*Final=*/true, EpochCounter);
+  if (CurrentTrace.Cap) {
+    std::vector<ThreadTrace> Traces = collectTraces(EpochCounter);
+    if (Report && !ChildWithoutTrace)
+      if (std::string W =
+              writeTrace(Traces, *Opts, StartTicks, aggregate().NsPerTick);
+          !W.empty())
+        warn(W);
+    for (ThreadTrace &Tr : Traces)
+      if (Tr.Exited)
+        freeTraceBuffer(Tr.Buf);
+  }
   Snapshot S = buildSnapshot();
   drainUnlock();
   if (!Report)
@@ -278,6 +307,8 @@ void endLocked(bool Report) {
       fprintf(stderr, "hotpath: %s\n", W.c_str());
       S.Warnings.push_back(W);
     }
+  if (!ChildWithoutReport)
+    snapshotsEnd(S);
   if (!ChildWithoutReport)
     writeSessionReport(S, *Opts); // Callgrind counts, merged mode
   if (Sink)
@@ -312,6 +343,25 @@ void sessionBegin(BeginKind Kind) {
                                      : uint64_t(std::llround(1.0 / Rate));
   CurrentConfig.Exclusive = Opts->TimeExclusive;
   allocSessionBegin(*Opts, Vg, *RtWarnings);
+  {
+    std::vector<std::string> W;
+    snapshotsBegin(*Opts, Vg, W);
+    for (const std::string &Line : W)
+      warn(Line);
+  }
+  // HOTPATH_TRACE: the timed calls, natively.
+  CurrentTrace = TraceConfig{};
+  if (!Opts->TracePath.empty()) {
+    if (Vg)
+      warn("HOTPATH_TRACE is ignored under Valgrind, which counts calls "
+           "instead of timing them");
+    else if (CurrentConfig.Period == ~0ull)
+      warn("HOTPATH_TRACE records timed calls, and "
+           "HOTPATH_TIME_SAMPLING_RATE=0 times none: no trace");
+    else
+      CurrentTrace =
+          TraceConfig{Opts->TraceEvents, Opts->TraceRing, Opts->TraceMinNs};
+  }
   // Attributing allocations needs the shadow stack, which count-only mode
   // does not keep: untimed calls then go through the sampled hooks.
   bool CountOnly = CurrentConfig.Period == ~0ull && !allocNeedsStack();
@@ -324,7 +374,7 @@ void sessionBegin(BeginKind Kind) {
                            !CurrentConfig.Exclusive && !allocNeedsStack() &&
                            Opts->FastPath;
   __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
-  selectHookImplementations(CountOnly, ClockUsesTsc);
+  selectHookImplementations(CountOnly, ClockUsesTsc, CurrentTrace.Cap != 0);
   clockStartCalibration();
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session
@@ -341,6 +391,7 @@ void sessionBegin(BeginKind Kind) {
   EverBegan = true;
   Implicit = Kind == BeginKind::Lazy;
   Active = true;
+  StartTicks = readTicks();
   // 0 is "no session" and FastPathOff the epoch of an unarmed thread.
   if (++EpochCounter == 0 || EpochCounter == FastPathOff)
     EpochCounter = 1;
@@ -361,6 +412,17 @@ void sessionEnd() {
   if (Active)
     endLocked(/*Report=*/true);
   pthread_mutex_unlock(&SessLock);
+}
+
+Snapshot liveSnapshot() {
+  RuntimeScope InRt;
+  drainLock();
+  std::vector<ThreadInfo> Live;
+  Aggregate Copy = peekAggregate(Live);
+  std::vector<FunctionAlloc> Alloc = peekAllocAggregate();
+  Snapshot S = snapshotOf(Copy, &Alloc, &Live);
+  drainUnlock();
+  return S;
 }
 
 void sessionPause() {

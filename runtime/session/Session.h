@@ -33,6 +33,10 @@ void sessionPause();
 void sessionResume();
 /// HOTPATH_BENCH=1, read when the runtime was loaded.
 bool sessionBenchOnly();
+/// The running session's figures so far, taking nothing from anyone: the
+/// drained aggregate plus what the live threads' tables hold. From the
+/// drain thread (session/Snapshots.h); never takes the session lock.
+Snapshot liveSnapshot();
 
 /// Whether the runtime's own threads are stopped for good (main left
 /// through pthread_exit): nothing may start them again.

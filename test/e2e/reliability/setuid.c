@@ -30,6 +30,17 @@
  * RUN: grep -v '^hotpath:' %t.d/err > %t.d/report.json
  * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/report.json app_work=10
  *
+ * No trace and no snapshot either: not even at the default path, in the
+ * root-owned working directory.
+ * RUN: cd %t.d && env HOTPATH_TRACE=%t.d/secret/trace.json HOTPATH_SNAPSHOT_INTERVAL=10 \
+ * RUN:   setpriv --reuid=nobody --regid=nogroup --clear-groups %t.d/prog > /dev/null 2> %t.d/err2
+ * RUN: test ! -e %t.d/secret/trace.json
+ * RUN: ls %t.d | %FileCheck %s --check-prefix=NOSNAP
+ * NOSNAP-NOT: hotpath-snapshot
+ * RUN: %FileCheck %s --check-prefix=ERR2 < %t.d/err2
+ * ERR2-DAG: hotpath: HOTPATH_TRACE is ignored
+ * ERR2-DAG: hotpath: HOTPATH_SNAPSHOT_INTERVAL and HOTPATH_SNAPSHOT_SIGNAL are ignored
+ *
  * Without the setuid bit, root's own run honours both variables.
  * RUN: chmod 755 %t.d/prog
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/secret/report.json HOTPATH_SOURCE_ROOT=%t.d/secret/repo %t.d/prog

@@ -23,8 +23,31 @@ function speedscope(file) {
     process.exit(1);
   }
   const frames = data.shared.frames.length;
-  let samples = 0;
+  let samples = 0, events = 0;
   for (const p of data.profiles) {
+    if (p.type === 'evented') {
+      // Opens and closes in order, each close matching the last open.
+      const stack = [];
+      let at = p.startValue;
+      for (const e of p.events) {
+        if (!(e.frame >= 0 && e.frame < frames) || e.at < at || e.at > p.endValue) {
+          console.log('speedscope: event ' + JSON.stringify(e) + ' out of range or order');
+          process.exit(1);
+        }
+        at = e.at;
+        if (e.type === 'O') stack.push(e.frame);
+        else if (stack.pop() !== e.frame) {
+          console.log('speedscope: close of frame ' + e.frame + ' does not match its open');
+          process.exit(1);
+        }
+      }
+      if (stack.length) {
+        console.log('speedscope: ' + stack.length + ' frames never closed');
+        process.exit(1);
+      }
+      events += p.events.length;
+      continue;
+    }
     if (p.samples.length !== p.weights.length) {
       console.log('speedscope: samples and weights differ in length');
       process.exit(1);
@@ -37,7 +60,8 @@ function speedscope(file) {
         }
     samples += p.samples.length;
   }
-  console.log('speedscope: valid, ' + frames + ' frames, ' + samples + ' samples');
+  console.log('speedscope: valid, ' + frames + ' frames, ' +
+              (events ? events + ' events' : samples + ' samples'));
 }
 
 function pprof(file) {

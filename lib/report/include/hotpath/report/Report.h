@@ -154,6 +154,9 @@ struct Meta {
   std::optional<std::string> Label, Benchmark;
   // `hotpath bench`: iterations of the benchmark's timed loop, per thread.
   std::optional<uint64_t> BenchmarkIterations;
+  // HOTPATH_SNAPSHOT_*: the number of a report written while the program
+  // ran (1, 2, ...; the last one, at the end, has the final figures).
+  std::optional<uint64_t> Snapshot;
   std::vector<std::pair<std::string, std::string>> UserMetadata;
   std::vector<std::string> Warnings;
 };

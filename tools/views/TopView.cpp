@@ -1,0 +1,203 @@
+//===- TopView.cpp - The screen of `hotpath top` --------------------------===//
+#include "TopView.h"
+#include "hotpath/report/DisplayName.h"
+#include "hotpath/report/Units.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+namespace hotpath::tool {
+
+namespace {
+
+struct Line {
+  std::string Name;
+  uint64_t Calls = 0, Total = 0, Avg = 0, P95 = 0, Alloc = 0;
+  double CallRate = 0, TimeRate = 0; // per second, over the last interval
+  bool HasP95 = false;
+};
+
+const struct {
+  char Key;
+  const char *Name;
+  TopSort Sort;
+} Keys[] = {{'t', "total", TopSort::Total}, {'r', "rate", TopSort::Rate},
+            {'c', "calls", TopSort::Calls}, {'s', "calls/s", TopSort::CallRate},
+            {'a', "avg", TopSort::Avg},     {'p', "p95", TopSort::P95},
+            {'m', "alloc", TopSort::Alloc}};
+
+// Name cut to W columns, with an ellipsis.
+std::string fit(const std::string &S, size_t W) {
+  if (report::displayWidth(S) <= W)
+    return S + std::string(W - report::displayWidth(S), ' ');
+  std::string Out;
+  for (size_t I = 0; I < S.size() && report::displayWidth(Out) + 1 < W; ++I)
+    Out += S[I];
+  // Do not leave half a UTF-8 sequence.
+  while (!Out.empty() && (Out.back() & 0xC0) == 0x80)
+    Out.pop_back();
+  if (!Out.empty() && (Out.back() & 0x80))
+    Out.pop_back();
+  Out += "…";
+  return Out + std::string(W > report::displayWidth(Out)
+                               ? W - report::displayWidth(Out)
+                               : 0,
+                           ' ');
+}
+
+std::string right(const std::string &S, size_t W) {
+  size_t D = report::displayWidth(S);
+  return D >= W ? S : std::string(W - D, ' ') + S;
+}
+
+std::string rate(double PerSecond) {
+  char B[32];
+  if (PerSecond >= 1e6)
+    std::snprintf(B, sizeof B, "%.1fM", PerSecond / 1e6);
+  else if (PerSecond >= 1e3)
+    std::snprintf(B, sizeof B, "%.1fk", PerSecond / 1e3);
+  else
+    std::snprintf(B, sizeof B, "%.0f", PerSecond);
+  return B;
+}
+
+using Key = std::tuple<std::string, std::string, uint32_t>;
+
+} // namespace
+
+bool topSortOfKey(char K, TopSort &Out) {
+  for (const auto &E : Keys)
+    if (E.Key == K) {
+      Out = E.Sort;
+      return true;
+    }
+  return false;
+}
+
+bool topSortOfName(const std::string &N, TopSort &Out) {
+  for (const auto &E : Keys)
+    if (N == E.Name) {
+      Out = E.Sort;
+      return true;
+    }
+  return false;
+}
+
+const char *topSortName(TopSort S) {
+  for (const auto &E : Keys)
+    if (E.Sort == S)
+      return E.Name;
+  return "total";
+}
+
+std::string renderTop(const report::Report &Cur, const report::Report *Prev,
+                      TopSort Sort, const TopFrame &F) {
+  double Dt = Prev && Cur.M.ElapsedNs > Prev->M.ElapsedNs
+                  ? double(Cur.M.ElapsedNs - Prev->M.ElapsedNs) / 1e9
+                  : 0;
+  std::map<Key, const report::FunctionRow *> Before;
+  if (Prev)
+    for (const report::FunctionRow &R : Prev->Timing.Data)
+      Before[{R.Name, R.File, R.Line}] = &R;
+  std::map<Key, uint64_t> Alloc;
+  for (const report::FunctionRow &R : Cur.Alloc.Data)
+    Alloc[{R.Name, R.File, R.Line}] = R.Total;
+  size_t P95 = Cur.Timing.Percentiles.size();
+  for (size_t I = 0; I < Cur.Timing.Percentiles.size(); ++I)
+    if (Cur.Timing.Percentiles[I] == 95)
+      P95 = I;
+  std::vector<Line> Lines;
+  for (const report::FunctionRow &R : Cur.Timing.Data) {
+    Line L;
+    L.Name = R.Name;
+    L.Calls = R.Calls;
+    L.Total = R.Total;
+    L.Avg = R.Avg;
+    if (P95 < R.Percentiles.size()) {
+      L.P95 = R.Percentiles[P95];
+      L.HasP95 = true;
+    }
+    Key K{R.Name, R.File, R.Line};
+    L.Alloc = Alloc.count(K) ? Alloc[K] : 0;
+    if (Dt > 0) {
+      const report::FunctionRow *B = Before.count(K) ? Before[K] : nullptr;
+      uint64_t C0 = B ? B->Calls : 0, T0 = B ? B->Total : 0;
+      L.CallRate = double(R.Calls >= C0 ? R.Calls - C0 : 0) / Dt;
+      L.TimeRate = double(R.Total >= T0 ? R.Total - T0 : 0) / Dt;
+    }
+    Lines.push_back(std::move(L));
+  }
+  auto Value = [&](const Line &L) -> double {
+    switch (Sort) {
+    case TopSort::Total:
+      return double(L.Total);
+    case TopSort::Rate:
+      return L.TimeRate;
+    case TopSort::Calls:
+      return double(L.Calls);
+    case TopSort::CallRate:
+      return L.CallRate;
+    case TopSort::Avg:
+      return double(L.Avg);
+    case TopSort::P95:
+      return double(L.P95);
+    case TopSort::Alloc:
+      return double(L.Alloc);
+    }
+    return 0;
+  };
+  std::sort(Lines.begin(), Lines.end(), [&](const Line &A, const Line &B) {
+    double VA = Value(A), VB = Value(B);
+    return VA != VB ? VA > VB : A.Name < B.Name;
+  });
+
+  std::string Out = F.Title + "\n";
+  std::string Status = "elapsed " + report::formatDuration(Cur.M.ElapsedNs);
+  if (Cur.M.Snapshot)
+    Status += " | snapshot " + std::to_string(*Cur.M.Snapshot);
+  if (Cur.M.Pid)
+    Status += " | pid " + std::to_string(Cur.M.Pid);
+  Status += std::string(" | sorted by ") + topSortName(Sort);
+  if (Dt > 0)
+    Status +=
+        " | rates over the last " + report::formatDuration(uint64_t(Dt * 1e9));
+  Out += Status + "\n\n";
+  // Columns: name, then fixed-width figures.
+  const size_t NumW = 10;
+  const char *Heads[] = {"Calls", "Calls/s", "Avg",  "P95",
+                         "Total", "Busy",    "Alloc"};
+  size_t Fixed = (NumW + 1) * (sizeof Heads / sizeof *Heads);
+  size_t NameW = F.Width > Fixed + 20 ? F.Width - Fixed - 1 : 20;
+  Out += fit("Function", NameW);
+  for (const char *H : Heads)
+    Out += " " + right(H, NumW);
+  Out += "\n";
+  size_t Shown = 0;
+  for (const Line &L : Lines) {
+    if (Shown++ == F.Rows)
+      break;
+    Out += fit(report::displayName(L.Name, NameW), NameW);
+    Out += " " + right(report::formatCount(L.Calls), NumW);
+    Out += " " + right(Dt > 0 ? rate(L.CallRate) : "-", NumW);
+    Out += " " + right(report::formatDuration(L.Avg), NumW);
+    Out += " " + right(L.HasP95 ? report::formatDuration(L.P95) : "-", NumW);
+    Out += " " + right(report::formatDuration(L.Total), NumW);
+    // The share of one core the function kept busy over the interval.
+    char Busy[16];
+    std::snprintf(Busy, sizeof Busy, "%.1f%%", L.TimeRate / 1e9 * 100.0);
+    Out += " " + right(Dt > 0 ? Busy : "-", NumW);
+    Out += " " +
+           right(Cur.Alloc.Present ? report::formatBytes(L.Alloc) : "-", NumW);
+    Out += "\n";
+  }
+  if (Lines.empty())
+    Out += "(no measured call yet)\n";
+  if (F.Help)
+    Out += "\nsort: t total  r rate  c calls  s calls/s  a avg  p p95  m "
+           "alloc    q quit\n";
+  return Out;
+}
+
+} // namespace hotpath::tool
