@@ -420,7 +420,17 @@ def bench_alloc(c, rows):
         mod.bench(c, rows, check)
 
 
-ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc"]
+# ---------------------------------------------------------- 7 whole program
+def bench_whole(c, rows):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "whole", os.path.join(HERE, "whole.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.bench(c, rows, check, run, med)
+
+
+ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole"]
 
 
 def main():

@@ -62,4 +62,11 @@ size_t displayWidth(const std::string &S) {
   return W;
 }
 
+std::string formatMicrosExact(uint64_t Ns) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%llu.%03llu", (unsigned long long)(Ns / 1000),
+                (unsigned long long)(Ns % 1000));
+  return B;
+}
+
 } // namespace hotpath::report

@@ -3,6 +3,7 @@
 #include "core/Registry.h"
 #include "core/Trace.h"
 #include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/Units.h"
 #include "hotpath/report/Version.h"
 #include "output/ReportWriter.h"
 
@@ -26,14 +27,6 @@ struct Span {
 std::string quoted(const std::string &S) {
   return nlohmann::json(S).dump(-1, ' ', false,
                                 nlohmann::json::error_handler_t::replace);
-}
-
-// Microseconds with three decimals: the nanosecond, exactly.
-void appendMicros(std::string &Out, uint64_t Ns) {
-  char B[32];
-  std::snprintf(B, sizeof B, "%llu.%03llu", (unsigned long long)(Ns / 1000),
-                (unsigned long long)(Ns % 1000));
-  Out += B;
 }
 
 std::string processName() {
@@ -94,9 +87,9 @@ std::string traceJson(const std::vector<ThreadTrace> &Traces,
     for (const Span &S : Spans) {
       Out += ",\n{\"name\":" + Names[S.Id] +
              ",\"cat\":\"hotpath\",\"ph\":\"X\",\"ts\":";
-      appendMicros(Out, S.StartNs);
+      Out += report::formatMicrosExact(S.StartNs);
       Out += ",\"dur\":";
-      appendMicros(Out, S.EndNs - S.StartNs);
+      Out += report::formatMicrosExact(S.EndNs - S.StartNs);
       Out += Head + "}";
     }
     if (B.Dropped) {
@@ -108,7 +101,7 @@ std::string traceJson(const std::vector<ThreadTrace> &Traces,
                             : " later calls not kept (buffer of ") +
                     std::to_string(B.Cap) + ")") +
              ",\"ph\":\"i\",\"s\":\"t\",\"ts\":";
-      appendMicros(Out, At);
+      Out += report::formatMicrosExact(At);
       Out += Head + "}";
     }
     Dropped += B.Dropped;

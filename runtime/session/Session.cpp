@@ -289,7 +289,7 @@ void endLocked(bool Report) {
   sweepAll(/*Final=*/true, EpochCounter);
   if (CurrentTrace.Cap) {
     std::vector<ThreadTrace> Traces = collectTraces(EpochCounter);
-    if (Report && !ChildWithoutTrace)
+    if (Report && !ChildWithoutTrace && !Opts->TracePath.empty())
       if (std::string W =
               writeTrace(Traces, *Opts, StartTicks, aggregate().NsPerTick);
           !W.empty())

@@ -1,5 +1,6 @@
 //===- Timeline.cpp - Traces of individual calls, in and out --------------===//
 #include "Timeline.h"
+#include "hotpath/report/Units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -42,13 +43,6 @@ void sortCalls(std::vector<TraceCall> &C) {
   });
 }
 
-std::string micros(uint64_t Ns) {
-  char B[32];
-  std::snprintf(B, sizeof B, "%llu.%03llu", (unsigned long long)(Ns / 1000),
-                (unsigned long long)(Ns % 1000));
-  return B;
-}
-
 std::string quoted(const std::string &S) {
   return Json(S).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
@@ -66,8 +60,9 @@ std::string chromeOf(const Trace &T, const std::string &Extra) {
            ",\"args\":{\"name\":" + quoted(Th.Name) + "}}";
     for (const TraceCall &C : Th.Calls)
       Out += ",\n{\"name\":" + quoted(C.Name) +
-             ",\"cat\":\"hotpath\",\"ph\":\"X\",\"ts\":" + micros(C.StartNs) +
-             ",\"dur\":" + micros(C.DurNs) + Head + "}";
+             ",\"cat\":\"hotpath\",\"ph\":\"X\",\"ts\":" +
+             report::formatMicrosExact(C.StartNs) +
+             ",\"dur\":" + report::formatMicrosExact(C.DurNs) + Head + "}";
   }
   if (!T.Info.empty())
     Out += ",\n{\"name\":\"hotpath_trace\",\"ph\":\"M\",\"pid\":" + Pid +

@@ -19,6 +19,9 @@ std::string formatBytes(uint64_t Bytes);
 std::string formatCount(uint64_t N);
 /// 45.31%
 std::string formatPercent(double P);
+/// 1234.567: nanoseconds as microseconds with three decimals, exactly
+/// (Chrome trace events' ts and dur, to the nanosecond).
+std::string formatMicrosExact(uint64_t Ns);
 /// Display width in terminal columns (UTF-8 code points: µ is one).
 size_t displayWidth(const std::string &S);
 
