@@ -45,6 +45,9 @@ int flamegraphCommand(const Args &A);
 /// `hotpath export REPORT.json --format folded|speedscope|pprof`
 int exportCommand(const Args &A);
 
+/// `hotpath trim REPORT.json [--budget PERCENT] [--call-cost NS]`
+int trimCommand(const Args &A);
+
 /// `hotpath top FILE [--once] [--sort KEY]`
 int topCommand(const Args &A);
 

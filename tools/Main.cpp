@@ -38,6 +38,8 @@ const Command Commands[] = {
      "draw the call tree as an interactive SVG (or the change of two)"},
     {"export", exportCommand,
      "write the call tree for other viewers, or figures for trackers"},
+    {"trim", trimCommand,
+     "exclude what costs more to measure than it takes, under a budget"},
     {"top", topCommand, "follow a running program's snapshots in the terminal"},
     {"init", initCommand,
      "write a starter hotpath.toml and hotpath/policy.toml"},

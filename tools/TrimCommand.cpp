@@ -1,0 +1,180 @@
+//===- TrimCommand.cpp - `hotpath trim REPORT.json --budget PCT` ----------===//
+//
+// Overhead-aware selection (docs/selection.md#trimming-what-costs-too-much):
+// from a report of a run with everything the user wants selected, the
+// functions that cost more to measure than they take, and the `exclude`
+// lines that bring the measuring cost under a budget. The cost of one
+// measured call is --call-cost (what a timed call costs; docs/performance.md
+// has it for this machine); a function's own time per call is its self
+// time (or its total, without a call tree) over its calls.
+//
+//===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "hotpath/report/AtomicFile.h"
+#include "hotpath/report/ReportJson.h"
+#include "hotpath/report/Units.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+namespace hotpath::tool {
+
+namespace {
+
+struct Candidate {
+  std::string Name;
+  uint64_t Calls = 0;
+  double OwnNs = 0;  // per call, the function's own time
+  double CostNs = 0; // measuring it, in all
+};
+
+// A regex that matches exactly Name as the plugin sees it (POSIX extended,
+// LLVM's Regex): specials in brackets, where only `]`, `^` and `\` are
+// special themselves.
+std::string exactRegex(const std::string &Name) {
+  std::string R = "^";
+  for (char C : Name) {
+    if (C == '^')
+      R += "\\^";
+    else if (C == ']')
+      R += "[]]";
+    else if (std::string_view(".[()*+?{}|$\\").find(C) !=
+             std::string_view::npos)
+      R += std::string("[") + C + "]";
+    else
+      R += C;
+  }
+  return R + "$";
+}
+
+// A TOML basic string.
+std::string tomlString(const std::string &S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+std::string percent(double P) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%.1f%%", P);
+  return B;
+}
+
+} // namespace
+
+int trimCommand(const Args &A) {
+  CommandLine CL(
+      "trim",
+      "hotpath trim REPORT.json [--budget PERCENT] [--call-cost NS] [-o FILE]",
+      "Lists the measured functions that cost more to measure than they take,\n"
+      "and writes the `exclude` lines of hotpath.toml that bring the cost of\n"
+      "measuring under a budget, from a report of a run with everything\n"
+      "selected: the most called functions first, those cheaper than their\n"
+      "measuring before any other.",
+      "The cost of a measured call is --call-cost (default 20 ns: a timed "
+      "call\n"
+      "on the machine of docs/performance.md); measure yours with bench/.\n"
+      "Exit status: 0, 2 on bad input.");
+  std::string File, Out;
+  double Budget = 5, CallCost = 20;
+  CLI::App &App = CL.app();
+  App.add_option("report", File, "the report")->option_text("REPORT.json");
+  App.add_option("--budget", Budget,
+                 "what measuring may cost, in percent of the run (default 5)")
+      ->option_text("PERCENT")
+      ->check(numberIn(0, 1000, "expects a percentage from 0 to 1000"));
+  App.add_option("--call-cost", CallCost,
+                 "what one measured call costs, in ns (default 20)")
+      ->option_text("NS")
+      ->check(numberIn(0, 1e6, "expects nanoseconds from 0 to 1000000"));
+  App.add_option("-o,--output", Out,
+                 "write the hotpath.toml lines there (default: stdout)")
+      ->option_text("FILE");
+  if (int Status = CL.parse(A); Status >= 0)
+    return Status;
+  if (File.empty())
+    return badInput("trim: missing REPORT.json (usage: hotpath trim "
+                    "REPORT.json [--budget PERCENT])");
+  report::Report R;
+  std::string Error;
+  if (!report::readReportFile(File, R, Error))
+    return badInput(File + ": " + Error);
+  if (!R.Timing.Present || R.Timing.Data.empty())
+    return badInput("trim: " + File + " has no timed functions");
+
+  std::vector<Candidate> All;
+  double Measuring = 0;
+  for (const report::FunctionRow &Row : R.Timing.Data) {
+    Candidate C;
+    C.Name = Row.Name;
+    C.Calls = Row.Calls;
+    uint64_t Own = Row.Self ? *Row.Self : Row.Total;
+    C.OwnNs = Row.Calls ? double(Own) / double(Row.Calls) : 0;
+    C.CostNs = double(Row.Calls) * CallCost;
+    Measuring += C.CostNs;
+    All.push_back(std::move(C));
+  }
+  // The run's own time: what it took, less what measuring added.
+  double Elapsed = double(R.M.ElapsedNs);
+  double Plain = std::max(Elapsed - Measuring, Elapsed * 0.01);
+  double Allowed = Plain * Budget / 100.0;
+  // Cheaper than their measuring first, then by what measuring them costs.
+  std::sort(All.begin(), All.end(),
+            [&](const Candidate &X, const Candidate &Y) {
+              bool CX = X.OwnNs < CallCost, CY = Y.OwnNs < CallCost;
+              if (CX != CY)
+                return CX;
+              if (X.CostNs != Y.CostNs)
+                return X.CostNs > Y.CostNs;
+              return X.Name < Y.Name;
+            });
+  std::vector<const Candidate *> Excluded;
+  double Left = Measuring;
+  for (const Candidate &C : All) {
+    if (Left <= Allowed)
+      break;
+    Excluded.push_back(&C);
+    Left -= C.CostNs;
+  }
+  size_t Cheap = 0;
+  for (const Candidate &C : All)
+    Cheap += C.OwnNs < CallCost;
+
+  std::string Text =
+      "# hotpath trim " + File + ": " + std::to_string(All.size()) +
+      " measured functions, " +
+      report::formatCount(uint64_t(Measuring / CallCost)) +
+      " calls; measuring them costs about " + percent(Measuring / Plain * 100) +
+      " of the run at " + report::formatDuration(uint64_t(CallCost)) +
+      " a call.\n# " + std::to_string(Cheap) +
+      " of them take less than that per call. Excluding " +
+      std::to_string(Excluded.size()) + " brings it to about " +
+      percent(Left / Plain * 100) + " (budget " + percent(Budget) + ").\n";
+  if (Excluded.empty()) {
+    Text += "# Nothing to exclude.\n";
+  } else {
+    Text += "[functions]\nexclude = [\n";
+    for (const Candidate *C : Excluded)
+      Text += "  " + tomlString(exactRegex(C->Name)) + ",  # " +
+              report::formatCount(C->Calls) + " calls, " +
+              report::formatDuration(uint64_t(C->OwnNs + 0.5)) +
+              " own time each\n";
+    Text += "]\n";
+  }
+  if (Out.empty() || Out == "-") {
+    std::fwrite(Text.data(), 1, Text.size(), stdout);
+    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+  }
+  if (!report::writeFileAtomically(Out, Text, Error))
+    return badInput("trim: cannot write " + Out + ": " + Error);
+  std::fprintf(stderr, "hotpath: %zu exclude lines written to %s\n",
+               Excluded.size(), Out.c_str());
+  return ExitOk;
+}
+
+} // namespace hotpath::tool
