@@ -1,5 +1,6 @@
 //===- CommandLine.cpp - A subcommand's command line on CLI11 -------------===//
 #include "CommandLine.h"
+#include "hotpath/report/AtomicFile.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -160,6 +161,18 @@ CLI::Validator numberIn(double Lo, double Hi, const std::string &Expects) {
         return "";
       },
       "X");
+}
+
+int writeOutput(const std::string &Command, const std::string &Out,
+                const std::string &Data) {
+  if (toStdout(Out)) {
+    std::fwrite(Data.data(), 1, Data.size(), stdout);
+    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+  }
+  std::string Error;
+  if (!report::writeFileAtomically(Out, Data, Error))
+    return badInput(Command + ": cannot write " + Out + ": " + Error);
+  return ExitOk;
 }
 
 } // namespace hotpath::tool

@@ -58,6 +58,15 @@ CLI::Validator unsignedIn(unsigned long Lo, unsigned long Hi,
                           const std::string &Expects);
 CLI::Validator numberIn(double Lo, double Hi, const std::string &Expects);
 
+/// What `-o OUT` of a command means: the file OUT, written atomically, or
+/// stdout when OUT is "" or "-". 0, or 2 after "hotpath: CMD: cannot write
+/// OUT: why" (or a failed stdout).
+int writeOutput(const std::string &Command, const std::string &Out,
+                const std::string &Data);
+inline bool toStdout(const std::string &Out) {
+  return Out.empty() || Out == "-";
+}
+
 } // namespace hotpath::tool
 
 #endif // HOTPATH_TOOL_COMMANDLINE_H

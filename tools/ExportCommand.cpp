@@ -2,7 +2,6 @@
 #include "CommandLine.h"
 #include "Export.h"
 #include "Timeline.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/FileRead.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
@@ -10,19 +9,6 @@
 #include <cstdio>
 
 namespace hotpath::tool {
-
-namespace {
-int writeOut(const std::string &Out, const std::string &Data) {
-  if (Out.empty() || Out == "-") {
-    std::fwrite(Data.data(), 1, Data.size(), stdout);
-    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
-  }
-  std::string Error;
-  if (!report::writeFileAtomically(Out, Data, Error))
-    return badInput("export: cannot write " + Out + ": " + Error);
-  return ExitOk;
-}
-} // namespace
 
 int exportCommand(const Args &A) {
   CommandLine CL(
@@ -93,7 +79,7 @@ int exportCommand(const Args &A) {
     std::string Data = Format == "chrome"
                            ? traceChromeJson(T)
                            : traceSpeedscopeJson(T, T.ProcessName);
-    return writeOut(Out, Data);
+    return writeOutput("export", Out, Data);
   }
   for (const std::string &F : Files) {
     std::vector<std::string> Paths;
@@ -129,7 +115,7 @@ int exportCommand(const Args &A) {
   else if (!pprofProfile(R.Tree, int64_t(R.M.StartUnixNs),
                          int64_t(R.M.ElapsedNs), Data, Error))
     return badInput("export: " + Error);
-  return writeOut(Out, Data);
+  return writeOutput("export", Out, Data);
 }
 
 } // namespace hotpath::tool

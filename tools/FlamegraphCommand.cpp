@@ -1,7 +1,6 @@
 //===- FlamegraphCommand.cpp - `hotpath flamegraph REPORT.json -o out.svg` ===//
 #include "CommandLine.h"
 #include "FlameGraph.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 
 #include <cstdio>
@@ -76,13 +75,8 @@ int flamegraphCommand(const Args &A) {
   std::string Svg = Files.size() == 2
                         ? diffFlameGraphSvg(R[0].Tree, Head.Tree, O)
                         : flameGraphSvg(Head.Tree, O);
-  if (Out.empty() || Out == "-") {
-    std::fwrite(Svg.data(), 1, Svg.size(), stdout);
-    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
-  }
-  std::string Error;
-  if (!report::writeFileAtomically(Out, Svg, Error))
-    return badInput("flamegraph: cannot write " + Out + ": " + Error);
+  if (int S = writeOutput("flamegraph", Out, Svg); S || toStdout(Out))
+    return S;
   std::fprintf(stderr, "hotpath: wrote %s (%zu paths)\n", Out.c_str(),
                Head.Tree.Nodes.size());
   return ExitOk;

@@ -1,7 +1,6 @@
 //===- MergeCommand.cpp - `hotpath merge REPORT... -o OUT.json` -----------===//
 #include "CommandLine.h"
 #include "hotpath/callgrind/ReportMerge.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 
 #include <cstdio>
@@ -50,13 +49,7 @@ int mergeCommand(const Args &A) {
   if (!Ok)
     return badInput("merge: " + Error);
   std::string Text = report::writeJson(R, /*Pretty=*/true);
-  if (Out.empty() || Out == "-") {
-    std::fwrite(Text.data(), 1, Text.size(), stdout);
-    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
-  }
-  if (!report::writeFileAtomically(Out, Text, Error))
-    return badInput("merge: cannot write " + Out + ": " + Error);
-  return ExitOk;
+  return writeOutput("merge", Out, Text);
 }
 
 } // namespace hotpath::tool

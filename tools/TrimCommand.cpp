@@ -10,7 +10,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/Units.h"
 
@@ -166,12 +165,8 @@ int trimCommand(const Args &A) {
               " own time each\n";
     Text += "]\n";
   }
-  if (Out.empty() || Out == "-") {
-    std::fwrite(Text.data(), 1, Text.size(), stdout);
-    return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
-  }
-  if (!report::writeFileAtomically(Out, Text, Error))
-    return badInput("trim: cannot write " + Out + ": " + Error);
+  if (int S = writeOutput("trim", Out, Text); S || toStdout(Out))
+    return S;
   std::fprintf(stderr, "hotpath: %zu exclude lines written to %s\n",
                Excluded.size(), Out.c_str());
   return ExitOk;
