@@ -129,6 +129,23 @@ template <typename T> void removeMemoryAttrs(T &FnOrCall) {
   FnOrCall.removeFnAttr(llvm::Attribute::Speculatable);
 }
 
+/// Marks a call or declaration as touching only memory no IR in the
+/// module can name (the runtime's thread state, counts and queues), and
+/// reading what its pointer arguments point to when `ReadsArgs`. It keeps
+/// every side effect (nothing is deleted, merged or hoisted) while the
+/// program's own loads and stores optimise across it as across malloc.
+template <typename T> void setRuntimeMemoryOnly(T &FnOrCall, bool ReadsArgs) {
+#if LLVM_VERSION_MAJOR >= 16
+  llvm::MemoryEffects ME = llvm::MemoryEffects::inaccessibleMemOnly();
+  if (ReadsArgs)
+    ME |= llvm::MemoryEffects::argMemOnly(llvm::ModRefInfo::Ref);
+  FnOrCall.setMemoryEffects(ME);
+#else
+  FnOrCall.addFnAttr(ReadsArgs ? llvm::Attribute::InaccessibleMemOrArgMemOnly
+                               : llvm::Attribute::InaccessibleMemOnly);
+#endif
+}
+
 /// A distinct copy of `SP` without its retained nodes (local variables
 /// belong to the original).
 inline llvm::DISubprogram *cloneSubprogram(const llvm::DISubprogram &SP) {

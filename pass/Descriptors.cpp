@@ -17,6 +17,7 @@
 #include "Descriptors.h"
 #include "Compat.h"
 #include "DescriptorLayout.h"
+#include "FastPath.h"
 
 #include "hotpath/abi.h"
 
@@ -56,6 +57,13 @@ const Hooks &Descriptors::hooks() {
                                  {compat::ptrTy(M.getContext())}, false);
     H.Enter = declareHook(M, "__hotpath_enter", Ty);
     H.Exit = declareHook(M, "__hotpath_exit", Ty);
+    // They read the record and write the runtime's own state, nothing the
+    // program can see: a caller keeps its values in registers across a
+    // measured call as far as the body itself allows.
+    if (!namesRuntimeState(M))
+      for (FunctionCallee C : {H.Enter, H.Exit})
+        if (auto *F = dyn_cast<Function>(C.getCallee()))
+          compat::setRuntimeMemoryOnly(*F, /*ReadsArgs=*/true);
   }
   return H;
 }

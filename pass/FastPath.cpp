@@ -57,6 +57,11 @@ bool fastPathTarget(const Module &M) {
          T.isOSLinux();
 }
 
+bool namesRuntimeState(const Module &M) {
+  return M.getNamedValue("__hotpath_fast") ||
+         M.getNamedValue("__hotpath_epoch");
+}
+
 void emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
                       BasicBlock *Hooked) {
   auto *GV = cast<GlobalVariable>(Desc->stripPointerCasts());
@@ -64,7 +69,13 @@ void emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
   Constant *Id = ConstantExpr::getInBoundsGetElementPtr(
       GV->getValueType(), GV,
       ArrayRef<Constant *>{B.getInt32(0), B.getInt32(DescRuntimeId)});
-  compat::createAsmGoto(B, GateAsm, "*m", GateClobbers, Id, I32, Fast, Hooked);
+  CallBrInst *Gate = compat::createAsmGoto(B, GateAsm, "*m", GateClobbers, Id,
+                                           I32, Fast, Hooked);
+  // It reads the record and writes only the runtime's thread state and
+  // counts: the program's memory optimises across it, so that a body
+  // inlined behind it (Rewrite.cpp) compiles as it would without it.
+  if (!namesRuntimeState(*B.GetInsertBlock()->getModule()))
+    compat::setRuntimeMemoryOnly(*Gate, /*ReadsArgs=*/true);
 }
 
 } // namespace hotpath

@@ -18,6 +18,13 @@ namespace hotpath {
 /// Whether wrappers in `M` get the fast path: x86-64 (not x32) ELF.
 bool fastPathTarget(const llvm::Module &M);
 
+/// Whether `M` names the runtime's fast-path state (`__hotpath_fast`,
+/// `__hotpath_epoch`: a module that includes hotpath/abi.h and reads
+/// them). Only when it does not is that state "inaccessible memory" to the
+/// optimizer, so that the gate and the hooks may say they touch nothing
+/// else (compat::setRuntimeMemoryOnly).
+bool namesRuntimeState(const llvm::Module &M);
+
 /// Ends the builder's block with the gate: a `callbr` to `Fast` when the
 /// call was counted inline, to `Hooked` otherwise. `Desc` is the record.
 void emitFastPathGate(llvm::IRBuilder<> &B, llvm::Constant *Desc,

@@ -7,11 +7,15 @@
 //     callbr <the fast-path gate>     ; x86-64 ELF only (FastPath.cpp):
 //       to label %hotpath.fast [label %hotpath.hooked]
 //   hotpath.fast:                     ; counted inline by the gate
-//     %t = tail call @f.hotpath.N(args)
+//     %t = tail call @f.hotpath.N(args)         ; the inliner may take it
 //     ret %t
 //   hotpath.hooked:
+//     %h = tail call @f.hotpath_hooked.N(args)  ; timed, or not armed
+//     ret %h
+//   }
+//   define internal ... @f.hotpath_hooked.N(args) noinline {
 //     call void @__hotpath_enter(ptr @__hotpath_desc.N)
-//     %r = notail call @f.hotpath.N(args)   ; `invoke` if the body may unwind
+//     %r = notail call @f.hotpath.N(args) noinline  ; `invoke` if it may unwind
 //     call void @__hotpath_exit(ptr @__hotpath_desc.N)
 //     ret %r
 //   unwind:                                   ; only with `invoke`
@@ -19,11 +23,16 @@
 //     call void @__hotpath_exit(ptr @__hotpath_desc.N)
 //     resume { ptr, i32 } %lp
 //   }
-//   define internal ... @f.hotpath.N(args) noinline {   ; the original body
+//   define internal ... @f.hotpath.N(args) {  ; the marker: the original body
 //                        ; (linkonce_odr hidden, own comdat, when @f is in one)
 //     call void asm sideeffect "", ""()       ; never deleted, merged, hoisted
-//     ...
-//   }
+//     ...                      ; memory(inaccessiblemem: readwrite) on the
+//   }                          ; asm: the runtime's memory, not the program's
+//
+// Without the fast path (other targets, main) the wrapper itself holds the
+// hooked sequence. The hooks' call of the marker is `noinline`: Callgrind
+// and the clock see it as a call of its own, while a counted call compiles
+// as the plain build's call would, inlined where the inliner takes it.
 //
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
@@ -42,6 +51,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/EscapeEnumerator.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -135,43 +145,55 @@ bool readsOwnFrame(const Instruction &I) {
   }
 }
 
-/// Marker attributes: the function's own, never inlined, and none that
-/// contradict the side effect the marker now has.
+/// Linkage of a function only the wrapper calls (the marker, the hooked
+/// thunk). Inline functions and templates: once the wrapper is inlined into
+/// a caller outside the comdat, an internal function inside it would be
+/// referenced from a section the linker may discard. A hidden linkonce_odr
+/// one in a comdat of its own folds across translation units instead (same
+/// symbol, same N everywhere).
+void setCalleeLinkage(Function &Callee, const Function &F) {
+  Callee.setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  Callee.setComdat(nullptr);
+  if (F.hasComdat() && !F.hasLocalLinkage()) {
+    Callee.setLinkage(GlobalValue::LinkOnceODRLinkage);
+    Callee.setVisibility(GlobalValue::HiddenVisibility);
+    Callee.setDSOLocal(true);
+    Callee.setComdat(Callee.getParent()->getOrInsertComdat(Callee.getName()));
+  } else {
+    Callee.setLinkage(GlobalValue::InternalLinkage);
+    Callee.setVisibility(GlobalValue::DefaultVisibility);
+  }
+}
+
+/// Marker attributes: the function's own, and none that contradict the
+/// side effect the marker now has.
 void prepareMarker(Function &Marker, Function &F) {
   Marker.copyAttributesFrom(&F);
-  Marker.setDLLStorageClass(GlobalValue::DefaultStorageClass);
-  Marker.setComdat(nullptr);
-  if (F.hasComdat() && !F.hasLocalLinkage()) {
-    // Inline functions and templates: once the wrapper is inlined into a
-    // caller outside the comdat, an internal marker inside it would be
-    // referenced from a section the linker may discard. A hidden
-    // linkonce_odr marker in a comdat of its own folds across translation
-    // units instead (same symbol, same N everywhere).
-    Marker.setLinkage(GlobalValue::LinkOnceODRLinkage);
-    Marker.setVisibility(GlobalValue::HiddenVisibility);
-    Marker.setDSOLocal(true);
-    Marker.setComdat(F.getParent()->getOrInsertComdat(Marker.getName()));
-  } else {
-    Marker.setLinkage(GlobalValue::InternalLinkage);
-  }
+  setCalleeLinkage(Marker, F);
   Marker.setPrefixData(nullptr);
   Marker.setPrologueData(nullptr);
+  // Inlinable where the wrapper's fast path calls it, as the function was
+  // where it was called; never where the hooks must see it called (the
+  // call sites say noinline: emitHookedCall).
   Marker.removeFnAttr(Attribute::AlwaysInline);
-  Marker.removeFnAttr(Attribute::InlineHint);
-  Marker.addFnAttr(Attribute::NoInline);
   compat::removeMemoryAttrs(Marker);
 }
 
 /// An empty `asm sideeffect` at the marker's entry: FunctionAttrs can no
 /// longer infer memory(none)/willreturn for it, so DCE, CSE and LICM keep
-/// every call even when the body is pure. It emits no instruction.
+/// every call even when the body is pure. It writes only "inaccessible"
+/// memory, so the marker's inferred effects are the body's plus that one:
+/// a caller's values stay in registers across it where the body allows.
+/// It emits no instruction.
 void pinMarker(Function &Marker) {
   LLVMContext &Ctx = Marker.getContext();
   auto *Asm = InlineAsm::get(FunctionType::get(Type::getVoidTy(Ctx), false), "",
                              "", /*hasSideEffects=*/true);
   IRBuilder<> B(entryInsertPoint(Marker));
   B.SetCurrentDebugLocation(hookLoc(Marker));
-  B.CreateCall(Asm)->setDoesNotThrow();
+  CallInst *Pin = B.CreateCall(Asm);
+  Pin->setDoesNotThrow();
+  compat::setRuntimeMemoryOnly(*Pin, /*ReadsArgs=*/false);
 }
 
 /// Parameter and return attributes (sret, byval, ...) are part of the ABI
@@ -201,6 +223,61 @@ bool canTailCall(const Function &F) {
         A.hasSwiftErrorAttr())
       return false;
   return true;
+}
+
+/// The hook sequence around a call of the marker, at the builder's block
+/// of `In` (the wrapper, or its hooked thunk), returning its result.
+void emitHookedCall(IRBuilder<> &B, Function &In, Function &Marker,
+                    ArrayRef<Value *> Args, Constant *Desc, const Hooks &H,
+                    const DebugLoc &DL) {
+  LLVMContext &Ctx = In.getContext();
+  callHook(B, H.Enter, {Desc});
+  CallBase *Call;
+  if (Marker.doesNotThrow()) {
+    auto *CI = B.CreateCall(&Marker, Args);
+    CI->setTailCallKind(CallInst::TCK_NoTail);
+    Call = CI;
+  } else {
+    auto *Cont = BasicBlock::Create(Ctx, "hotpath.ret", &In);
+    Call = B.CreateInvoke(&Marker, Cont, createCleanup(In, Desc, H, DL), Args);
+    B.SetInsertPoint(Cont);
+  }
+  setMarkerCallAttrs(*Call, In);
+  Call->addFnAttr(Attribute::NoInline);
+  callHook(B, H.Exit, {Desc});
+  emitReturn(B, In, Call);
+}
+
+/// The hooked path of a wrapper with the fast path, as a function of its
+/// own: what a caller inlines is then the gate, the body (when the inliner
+/// takes it) and one call, no bigger than the inliner would want it. Its
+/// instructions are hotpath's, charged to no one under Callgrind
+/// (CallgrindAttribution.cpp).
+Function *makeHookedThunk(Function &F, Function &Marker, uint64_t Hash,
+                          Constant *Desc, const Hooks &H) {
+  auto *Thunk = Function::Create(
+      F.getFunctionType(), GlobalValue::InternalLinkage, F.getAddressSpace(),
+      F.getName() + ".hotpath_hooked." + utostr(Hash));
+  F.getParent()->getFunctionList().insertAfter(Marker.getIterator(), Thunk);
+  Thunk->copyAttributesFrom(&F);
+  setCalleeLinkage(*Thunk, F);
+  Thunk->setPrefixData(nullptr);
+  Thunk->setPrologueData(nullptr);
+  Thunk->removeFnAttr(Attribute::InlineHint);
+  Thunk->addFnAttr(Attribute::NoInline);
+  compat::removeMemoryAttrs(*Thunk);
+  if (DISubprogram *SP = Marker.getSubprogram())
+    Thunk->setSubprogram(compat::cloneSubprogram(*SP));
+  IRBuilder<> B(BasicBlock::Create(F.getContext(), "entry", Thunk));
+  DebugLoc DL = hookLoc(*Thunk);
+  B.SetCurrentDebugLocation(DL);
+  SmallVector<Value *, 8> Args;
+  for (auto [Own, A] : zip(F.args(), Thunk->args())) {
+    A.setName(Own.getName());
+    Args.push_back(&A);
+  }
+  emitHookedCall(B, *Thunk, Marker, Args, Desc, H, DL);
+  return Thunk;
 }
 
 } // namespace
@@ -268,35 +345,28 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   for (Argument &A : F.args())
     Args.push_back(&A);
 
-  if (FastPath) {
-    // Counted inline: nothing is left to do after the body, so the marker
-    // is a tail call (a jump) when the arguments allow one.
-    auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
-    auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
-    emitFastPathGate(B, Desc, Fast, Hooked);
-    B.SetInsertPoint(Fast);
-    CallInst *TC = B.CreateCall(Marker, Args);
+  if (!FastPath) {
+    emitHookedCall(B, F, *Marker, Args, Desc, H, DL);
+    return Marker;
+  }
+  // Counted inline: nothing is left to do after the body, so both paths
+  // end in a tail call (a jump) when the arguments allow one. The fast one
+  // calls the marker where the optimizer may inline it, the hooked one a
+  // thunk: a caller that inlines the wrapper gets the gate, the body (when
+  // the inliner takes it) and one call.
+  auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
+  auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
+  emitFastPathGate(B, Desc, Fast, Hooked);
+  Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H);
+  for (auto [BB, Callee] :
+       {std::pair{Fast, Marker}, std::pair{Hooked, Thunk}}) {
+    B.SetInsertPoint(BB);
+    CallInst *TC = B.CreateCall(Callee, Args);
     setMarkerCallAttrs(*TC, F);
     if (canTailCall(F))
       TC->setTailCallKind(CallInst::TCK_Tail);
     emitReturn(B, F, TC);
-    B.SetInsertPoint(Hooked);
   }
-
-  callHook(B, H.Enter, {Desc});
-  CallBase *Call;
-  if (Marker->doesNotThrow()) {
-    auto *CI = B.CreateCall(Marker, Args);
-    CI->setTailCallKind(CallInst::TCK_NoTail);
-    Call = CI;
-  } else {
-    auto *Cont = BasicBlock::Create(Ctx, "hotpath.ret", &F);
-    Call = B.CreateInvoke(Marker, Cont, createCleanup(F, Desc, H, DL), Args);
-    B.SetInsertPoint(Cont);
-  }
-  setMarkerCallAttrs(*Call, F);
-  callHook(B, H.Exit, {Desc});
-  emitReturn(B, F, Call);
   return Marker;
 }
 

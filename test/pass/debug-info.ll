@@ -12,7 +12,7 @@
 ; CHECK:       define dso_local i32 @square(i32 noundef %0) #0 !dbg ![[WSP:[0-9]+]] {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__hotpath_enter({{.*}}) #{{[0-9]+}}, !dbg ![[WLOC:[0-9]+]]
-; CHECK-NEXT:    %[[R:[0-9]+]] = notail call i32 @square.hotpath.{{[0-9]+}}(i32 noundef %0), !dbg ![[WLOC]]
+; CHECK-NEXT:    %[[R:[0-9]+]] = notail call i32 @square.hotpath.{{[0-9]+}}(i32 noundef %0) #{{[0-9]+}}, !dbg ![[WLOC]]
 ; CHECK-NEXT:    call void @__hotpath_exit({{.*}}) #{{[0-9]+}}, !dbg ![[WLOC]]
 ; CHECK-NEXT:    ret i32 %[[R]], !dbg ![[WLOC]]
 ; CHECK:       define internal i32 @square.hotpath.{{[0-9]+}}(i32 noundef %0) #{{[0-9]+}} !dbg ![[SP:[0-9]+]] {

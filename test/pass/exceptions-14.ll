@@ -32,8 +32,8 @@ define void @c_func() {
 }
 
 ; CHECK:       define i32 @_Z4purei(i32 %x) #[[WRAP:[0-9]+]] {
-; CHECK:         %[[R:[0-9]+]] = notail call i32 @_Z4purei.hotpath.[[P]](i32 %x)
-; CHECK:       define internal i32 @_Z4purei.hotpath.[[P]](i32 %x) #[[MARK:[0-9]+]] {
+; CHECK:         %[[R:[0-9]+]] = notail call i32 @_Z4purei.hotpath.[[P]](i32 %x) #[[NOINLINE:[0-9]+]]
+; CHECK:       define internal i32 @_Z4purei.hotpath.[[P]](i32 %x) #[[WRAP]] {
 define i32 @_Z4purei(i32 %x) nounwind readnone willreturn speculatable {
   %y = mul i32 %x, 3
   ret i32 %y
@@ -50,5 +50,5 @@ define i32 @_Z6callerPi(i32* %p) nounwind argmemonly readonly {
 
 ; CHECK: declare void @__hotpath_enter(i8*) #[[HOOK:[0-9]+]]
 ; CHECK-DAG: attributes #[[WRAP]] = { nounwind }
-; CHECK-DAG: attributes #[[MARK]] = { noinline nounwind }
-; CHECK-DAG: attributes #[[HOOK]] = { nounwind nonlazybind }
+; CHECK-DAG: attributes #[[NOINLINE]] = { noinline }
+; CHECK-DAG: attributes #[[HOOK]] = { inaccessiblemem_or_argmemonly nounwind nonlazybind }
