@@ -19,11 +19,17 @@ bool PathTree::init(uint32_t Capacity) {
   auto *C = static_cast<PathCounters *>(
       reservePages(sizeof(PathCounters) * Capacity));
   auto *M = static_cast<uint32_t *>(reservePages(4 * size_t(Capacity)));
-  if (!H || !N || !C || !M)
+  uint32_t Slots = 4;
+  while (Slots < 2 * Capacity)
+    Slots *= 2;
+  auto *I = static_cast<uint32_t *>(reservePages(4 * size_t(Slots)));
+  if (!H || !N || !C || !M || !I)
     return false;
   Hot = H;
   Nodes = N;
   Counters = C;
+  Index = I;
+  IndexMask = Slots - 1;
   DrainMap = M;
   DrainMapHigh = 0;
   Cap = Capacity;
@@ -32,10 +38,18 @@ bool PathTree::init(uint32_t Capacity) {
 }
 
 void PathTree::reset() {
+  // Only slots that hold a node were written (and committed).
+  for (uint32_t N = 2, E = Count.load(std::memory_order_relaxed); N < E; ++N)
+    if (Nodes[N].Original == N)
+      for (uint32_t I = indexSlot(Nodes[N].Parent, Hot[N].Fn);; ++I)
+        if (Index[I & IndexMask] == N) {
+          Index[I & IndexMask] = 0;
+          break;
+        }
   Hot[0] = {PathRootFn, 0};
-  Nodes[0] = {0, 0, 0, 0, 0, 0};
+  Nodes[0] = {0, 0, 0, 0};
   Hot[PathOverflow] = {PathOverflowFn, PathOverflow};
-  Nodes[PathOverflow] = {0, 0, 0, 0, 0, PathOverflow};
+  Nodes[PathOverflow] = {0, 0, 0, PathOverflow};
   Full = 0;
   Count.store(2, std::memory_order_release);
 }
@@ -50,9 +64,28 @@ void PathTree::forgetCounts() {
   DrainMapHigh = 0;
 }
 
+uint32_t PathTree::indexSlot(uint32_t Parent, uint32_t Fn) const {
+  // Fibonacci hashing of both words: consecutive ids and parents spread.
+  uint64_t K = (uint64_t(Parent) << 32 | Fn) * 0x9E3779B97F4A7C15ull;
+  return uint32_t(K >> 32) & IndexMask;
+}
+
 namespace {
+// The child of Parent for Fn, or 0. Stops at the first empty slot: slots
+// are never emptied within a session.
+uint32_t findChild(PathTree &P, uint32_t Parent, uint32_t Fn) {
+  for (uint32_t I = P.indexSlot(Parent, Fn);; I = (I + 1) & P.IndexMask) {
+    uint32_t C = __atomic_load_n(&P.Index[I], __ATOMIC_RELAXED);
+    if (!C)
+      return 0;
+    ++P.Compares;
+    if (P.Hot[C].Fn == Fn && P.Nodes[C].Parent == Parent)
+      return C;
+  }
+}
+
 // Appends a node (published by Count, after its fields), or 0 when full.
-// A twin is linked to its original only; a child to its parent's list.
+// A twin is linked to its original only; a child goes into the index.
 uint32_t addNode(PathTree &P, uint32_t Parent, uint32_t Fn, uint32_t TwinOf) {
   uint32_t N = P.Count.load(std::memory_order_relaxed);
   if (N >= P.Cap || N >= MaxPaths || N > PathNodeMask) {
@@ -62,19 +95,24 @@ uint32_t addNode(PathTree &P, uint32_t Parent, uint32_t Fn, uint32_t TwinOf) {
   PathNode &Par = P.Nodes[Parent];
   if (TwinOf) {
     P.Hot[N] = {Fn, N};
-    P.Nodes[N] = {Par.Parent, 0, 0, Par.Depth, 0, TwinOf};
+    P.Nodes[N] = {Par.Parent, Par.Depth, 0, TwinOf};
   } else {
     P.Hot[N] = {Fn, 0};
-    P.Nodes[N] = {Parent, 0, Par.FirstChild, Par.Depth + 1, 0, N};
+    P.Nodes[N] = {Parent, Par.Depth + 1, 0, N};
   }
   P.Count.store(N + 1, std::memory_order_release);
   // Linked after it is complete: a signal handler's lookup that interrupts
-  // this sees the old list or the new one, both whole.
+  // this finds nothing or the whole node. The index has at least twice as
+  // many slots as nodes: there is always an empty one.
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  if (TwinOf)
+  if (TwinOf) {
     Par.Twin = N;
-  else
-    Par.FirstChild = N;
+    return N;
+  }
+  uint32_t I = P.indexSlot(Parent, Fn);
+  while (P.Index[I])
+    I = (I + 1) & P.IndexMask;
+  __atomic_store_n(&P.Index[I], N, __ATOMIC_RELAXED);
   return N;
 }
 } // namespace
@@ -98,9 +136,7 @@ uint32_t pathChild(ThreadState *T, uint32_t Parent, uint32_t Fn) {
       C = addNode(P, Orig, Hot[Orig].Fn, Orig);
   } else {
     uint32_t Want = Nodes[Orig].Depth >= PathDepthLimit ? PathDeeperFn : Fn;
-    C = Nodes[Orig].FirstChild;
-    while (C && Hot[C].Fn != Want)
-      C = Nodes[C].NextSibling;
+    C = findChild(P, Orig, Want);
     if (!C && Look)
       C = addNode(P, Orig, Want, 0);
     if (!C)

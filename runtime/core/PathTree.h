@@ -8,8 +8,11 @@
 //
 // Finding a call's node is one compare in steady state: each node
 // remembers the child found last (a loop calling one function, a recursion
-// finding itself). Anything else goes to pathChild (cold): walk the
-// children, or add one. Three rules keep the tree bounded:
+// finding itself). Anything else goes to pathChild (cold): look the child
+// up in the tree's index, a hash table of (parent, function) -> node, or
+// add one. (With sampling a timed call's parent is its nearest timed
+// ancestor, so a node can have a child per function, met in any order.)
+// Three rules keep the tree bounded:
 //  - direct recursion: f called from f's own node is that node's *twin*, a
 //    node that merges into it in the drain but says "nested": its calls
 //    count there, its time is already in the outer call's;
@@ -60,12 +63,10 @@ struct PathHot {
   uint32_t LastChild; // the child found last (may be the node itself)
 };
 struct PathNode {
-  uint32_t Parent;
-  uint32_t FirstChild;  // 0: none (the root is nobody's child)
-  uint32_t NextSibling; // 0: none
-  uint32_t Depth;       // measured frames from the root
-  uint32_t Twin;        // this node's nested twin, 0 until needed
-  uint32_t Original;    // a twin's node; a node's own index otherwise
+  uint32_t Parent;   // the root is nobody's child
+  uint32_t Depth;    // measured frames from the root
+  uint32_t Twin;     // this node's nested twin, 0 until needed
+  uint32_t Original; // a twin's node; a node's own index otherwise
 };
 
 /// What the owning thread counts per node beside the queued events: calls
@@ -82,18 +83,24 @@ struct PathTree {
   PathHot *Hot = nullptr;           // reserved for Cap nodes; [0] the root
   PathNode *Nodes = nullptr;        // parallel to Hot
   PathCounters *Counters = nullptr; // parallel to Nodes
+  uint32_t *Index = nullptr;        // (parent, fn) -> child, open addressing;
+                                    // 0 is empty (twins are not in it)
+  uint32_t IndexMask = 0;           // slots - 1 (a power of two >= 2 Cap)
   uint32_t *DrainMap = nullptr;     // the drain's: node -> merged node + 1
   uint32_t DrainMapHigh = 0;        // the drain's: entries it may have set
   uint32_t Cap = 0;
   uint32_t Full = 0;              // a node could not be added (the drain's
                                   // warning; reset with the tree)
   std::atomic<uint32_t> Count{0}; // published nodes (release)
+  uint64_t Compares = 0;          // nodes pathChild compared (tests)
 
   /// Reserves the arrays (not committed). False when out of address space.
   bool init(uint32_t Capacity);
   /// Empties the tree: the root and the overflow node. By the owner,
   /// between sessions.
   void reset();
+  /// The first index slot to probe for (parent, fn).
+  uint32_t indexSlot(uint32_t Parent, uint32_t Fn) const;
   /// Zeroes the counters and the drain's map (in a fork's child, where the
   /// parent's copies must not be reported twice).
   void forgetCounts();
