@@ -262,7 +262,7 @@ void Instrumenter::instrument(Plan &P) {
   R.Flags = (P.Labelled ? HOTPATH_FN_LABELLED : 0) |
             (InPlace.empty() ? 0 : HOTPATH_FN_IN_PLACE) |
             (FastPath ? HOTPATH_FN_FAST_PATH : 0) |
-            (F.getName() == "main" ? HOTPATH_FN_MAIN : 0) |
+            (F.getName() == "main" && Cfg && Cfg->Main ? HOTPATH_FN_MAIN : 0) |
             (F.hasLocalLinkage() ? HOTPATH_FN_INTERNAL : 0);
   R.Name = P.Sel.Name;
   R.Symbol = std::string(F.getName());

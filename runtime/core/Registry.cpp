@@ -20,6 +20,7 @@ pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
 FnRecord *Records = nullptr; // reserved, index = id
 uint32_t *HashTable = nullptr;
 std::atomic<uint32_t> Count{0};
+std::atomic<bool> MainSeen{false};
 bool WarnedAbi = false, WarnedFull = false;
 char *Arena = nullptr;
 size_t ArenaLeft = 0;
@@ -112,6 +113,8 @@ void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
     if (D->runtime_id)
       continue; // registered already (a module's constructor ran twice)
     uint32_t Id = idFor(*D);
+    if (Id && (D->flags & HOTPATH_FN_MAIN))
+      MainSeen.store(true, std::memory_order_release);
     __atomic_store_n(&D->runtime_id, Id, __ATOMIC_RELEASE);
   }
   pthread_mutex_unlock(&Lock);
@@ -119,6 +122,7 @@ void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
 
 uint32_t functionCount() { return Count.load(std::memory_order_acquire); }
 const FnRecord &functionRecord(uint32_t Id) { return Records[Id]; }
+bool mainRegistered() { return MainSeen.load(std::memory_order_acquire); }
 
 void registryLock() { pthread_mutex_lock(&Lock); }
 void registryUnlock() { pthread_mutex_unlock(&Lock); }

@@ -33,6 +33,8 @@ void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t Count,
 uint32_t functionCount();
 /// The record of id 1..functionCount().
 const FnRecord &functionRecord(uint32_t Id);
+/// True once a descriptor flagged HOTPATH_FN_MAIN was registered.
+bool mainRegistered();
 
 /// Fork support: the registry lock is held across fork().
 void registryLock();

@@ -332,7 +332,7 @@ void sessionBegin(BeginKind Kind) {
   }
   if (Active)
     endLocked(/*Report=*/false); // discard the lazy session
-  if (Kind == BeginKind::Lazy && EverBegan) {
+  if (Kind == BeginKind::Lazy && (EverBegan || mainRegistered())) {
     pthread_mutex_unlock(&SessLock);
     return;
   }
@@ -456,11 +456,9 @@ void sessionResume() {
 
 bool sessionActive() { return __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED); }
 
-// A measured main is not a reason to wait: only `main = true` makes main
-// begin the session, and that begin discards a lazy one (a static
-// constructor's first call) anyway.
 bool lazySessionAllowed() {
-  return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !BenchOnly;
+  return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered() &&
+         !BenchOnly;
 }
 
 void beginLazySession() { sessionBegin(BeginKind::Lazy); }

@@ -16,13 +16,13 @@ declare void @may_throw()
 ; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 1, i32 16, i64
 ; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 1, i32 2, i64
 ; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 1, i32 16, i64
-; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 1, i32 4, i64
+; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 1, i32 0, i64
 
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 2, i64
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 4, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
 ; NOGATE-LABEL: define i32 @_Z3addii(i32 %a, i32 %b)
 ; NOGATE-NEXT:  entry:
 ; NOGATE-NEXT:    call void @__hotpath_enter(

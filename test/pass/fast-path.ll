@@ -17,13 +17,14 @@ target triple = "x86_64-pc-linux-gnu"
 
 declare void @may_throw()
 
-; Flags: 16 for wrappers with the gate, 2 (in place) for sum, 4 (main).
+; Flags: 16 for wrappers with the gate, 2 (in place) for sum, 0 for main
+; (4 only with main = true: main.ll).
 ; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 1, i32 16, i64
 ; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 1, i32 16, i64
 ; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 1, i32 2, i64
 ; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 1, i32 16, i64
 ; CHECK: @__hotpath_desc.[[L:[0-9]+]] = internal global {{.*}} { i32 1, i32 16, i64
-; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 1, i32 4, i64
+; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 1, i32 0, i64
 
 ; Other targets: no gate anywhere (implicit-check-not), no flag 16.
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
@@ -31,7 +32,7 @@ declare void @may_throw()
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 2, i64
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
 ; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 4, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
 ; NOGATE-LABEL: define i32 @_Z3addii(i32 %a, i32 %b)
 ; NOGATE-NEXT:  entry:
 ; NOGATE-NEXT:    call void @__hotpath_enter(

@@ -30,6 +30,11 @@
 ; MEASURED-NEXT:   call void @__hotpath_main_end()
 ; MEASURED-NEXT:   ret i32 %[[R]]
 
+; Measured without `main = true`: main is an ordinary function, its record
+; not flagged HOTPATH_FN_MAIN (4), which would stop the lazy session.
+; NOMAIN-NOT: __hotpath_main_begin
+; NOMAIN:     @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
+; NOMAIN:     @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 1, i32 0, i64
 ; NOMAIN-NOT: __hotpath_main_begin
 ; NOMAIN-NOT: __hotpath_main_end
 
