@@ -7,9 +7,13 @@
 //     callbr <the fast-path gate>     ; x86-64 ELF only (FastPath.cpp):
 //       to label %hotpath.fast [label %hotpath.hooked]
 //   hotpath.fast:                     ; counted inline by the gate
-//     %t = tail call @f.hotpath.N(args)   ; the inliner may take it
+//     %t = tail call @f.hotpath.N(args)         ; the inliner may take it
 //     ret %t
 //   hotpath.hooked:
+//     %h = tail call @f.hotpath_hooked.N(args)  ; timed, or not armed
+//     ret %h
+//   }
+//   define internal ... @f.hotpath_hooked.N(args) noinline {
 //     call void @__hotpath_enter(ptr @__hotpath_desc.N)
 //     %r = notail call @f.hotpath.N(args) noinline  ; `invoke` if it may unwind
 //     call void @__hotpath_exit(ptr @__hotpath_desc.N)
@@ -25,9 +29,10 @@
 //     ...                      ; memory(inaccessiblemem: readwrite) on the
 //   }                          ; asm: the runtime's memory, not the program's
 //
-// The hooks' call of the marker is `noinline`: Callgrind and the clock see
-// it as a call of its own, while a counted call compiles as the plain
-// build's call would, inlined where the inliner takes it.
+// Without the fast path (other targets, main) the wrapper itself holds the
+// hooked sequence. The hooks' call of the marker is `noinline`: Callgrind
+// and the clock see it as a call of its own, while a counted call compiles
+// as the plain build's call would, inlined where the inliner takes it.
 //
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
@@ -140,11 +145,12 @@ bool readsOwnFrame(const Instruction &I) {
   }
 }
 
-/// Linkage of a function only the wrapper calls (the marker). Inline functions
-/// and templates: once the wrapper is inlined into a caller outside the comdat,
-/// an internal function inside it would be referenced from a section the linker
-/// may discard. A hidden linkonce_odr one in a comdat of its own folds across
-/// translation units instead (same symbol, same N everywhere).
+/// Linkage of a function only the wrapper calls (the marker, the hooked
+/// thunk). Inline functions and templates: once the wrapper is inlined into
+/// a caller outside the comdat, an internal function inside it would be
+/// referenced from a section the linker may discard. A hidden linkonce_odr
+/// one in a comdat of its own folds across translation units instead (same
+/// symbol, same N everywhere).
 void setCalleeLinkage(Function &Callee, const Function &F) {
   Callee.setDLLStorageClass(GlobalValue::DefaultStorageClass);
   Callee.setComdat(nullptr);
@@ -220,7 +226,7 @@ bool canTailCall(const Function &F) {
 }
 
 /// The hook sequence around a call of the marker, at the builder's block
-/// of `In` (the wrapper), returning its result.
+/// of `In` (the wrapper, or its hooked thunk), returning its result.
 void emitHookedCall(IRBuilder<> &B, Function &In, Function &Marker,
                     ArrayRef<Value *> Args, Constant *Desc, const Hooks &H,
                     const DebugLoc &DL) {
@@ -240,6 +246,38 @@ void emitHookedCall(IRBuilder<> &B, Function &In, Function &Marker,
   Call->addFnAttr(Attribute::NoInline);
   callHook(B, H.Exit, {Desc});
   emitReturn(B, In, Call);
+}
+
+/// The hooked path of a wrapper with the fast path, as a function of its
+/// own: what a caller inlines is then the gate, the body (when the inliner
+/// takes it) and one call, no bigger than the inliner would want it. Its
+/// instructions are hotpath's, charged to no one under Callgrind
+/// (CallgrindAttribution.cpp).
+Function *makeHookedThunk(Function &F, Function &Marker, uint64_t Hash,
+                          Constant *Desc, const Hooks &H) {
+  auto *Thunk = Function::Create(
+      F.getFunctionType(), GlobalValue::InternalLinkage, F.getAddressSpace(),
+      F.getName() + ".hotpath_hooked." + utostr(Hash));
+  F.getParent()->getFunctionList().insertAfter(Marker.getIterator(), Thunk);
+  Thunk->copyAttributesFrom(&F);
+  setCalleeLinkage(*Thunk, F);
+  Thunk->setPrefixData(nullptr);
+  Thunk->setPrologueData(nullptr);
+  Thunk->removeFnAttr(Attribute::InlineHint);
+  Thunk->addFnAttr(Attribute::NoInline);
+  compat::removeMemoryAttrs(*Thunk);
+  if (DISubprogram *SP = Marker.getSubprogram())
+    Thunk->setSubprogram(compat::cloneSubprogram(*SP));
+  IRBuilder<> B(BasicBlock::Create(F.getContext(), "entry", Thunk));
+  DebugLoc DL = hookLoc(*Thunk);
+  B.SetCurrentDebugLocation(DL);
+  SmallVector<Value *, 8> Args;
+  for (auto [Own, A] : zip(F.args(), Thunk->args())) {
+    A.setName(Own.getName());
+    Args.push_back(&A);
+  }
+  emitHookedCall(B, *Thunk, Marker, Args, Desc, H, DL);
+  return Thunk;
 }
 
 } // namespace
@@ -307,22 +345,28 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   for (Argument &A : F.args())
     Args.push_back(&A);
 
-  if (FastPath) {
-    // Counted inline: nothing is left to do after the body, so the marker
-    // is a tail call (a jump) when the arguments allow one, and the
-    // optimizer may inline it there.
-    auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
-    auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
-    emitFastPathGate(B, Desc, Fast, Hooked);
-    B.SetInsertPoint(Fast);
-    CallInst *TC = B.CreateCall(Marker, Args);
+  if (!FastPath) {
+    emitHookedCall(B, F, *Marker, Args, Desc, H, DL);
+    return Marker;
+  }
+  // Counted inline: nothing is left to do after the body, so both paths
+  // end in a tail call (a jump) when the arguments allow one. The fast one
+  // calls the marker where the optimizer may inline it, the hooked one a
+  // thunk: a caller that inlines the wrapper gets the gate, the body (when
+  // the inliner takes it) and one call.
+  auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
+  auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
+  emitFastPathGate(B, Desc, Fast, Hooked);
+  Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H);
+  for (auto [BB, Callee] :
+       {std::pair{Fast, Marker}, std::pair{Hooked, Thunk}}) {
+    B.SetInsertPoint(BB);
+    CallInst *TC = B.CreateCall(Callee, Args);
     setMarkerCallAttrs(*TC, F);
     if (canTailCall(F))
       TC->setTailCallKind(CallInst::TCK_Tail);
     emitReturn(B, F, TC);
-    B.SetInsertPoint(Hooked);
   }
-  emitHookedCall(B, F, *Marker, Args, Desc, H, DL);
   return Marker;
 }
 

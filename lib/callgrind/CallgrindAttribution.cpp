@@ -74,7 +74,11 @@ void attributePart(const Part &P, Attribution &A) {
       Caller = N;
       A.Markers[N].SelfIr += at(F.Self, Ir);
     }
-    if (!Hook && !Marker) {
+    uint64_t T;
+    if (!Hook && !Marker && thunkHash(F.Key.Name, T)) {
+      // The hooked thunk: its own instructions are the wrapper's.
+      A.Markers[T].WrapperIr += at(F.Self, Ir);
+    } else if (!Hook && !Marker) {
       auto W = WrapperOf.find(baseName(F.Key.Name));
       if (W != WrapperOf.end()) // a wrapper that is a function of its own
         A.Markers[W->second].WrapperIr += at(F.Self, Ir);
@@ -82,6 +86,16 @@ void attributePart(const Part &P, Attribution &A) {
     for (const CallEdge &E : F.Calls) {
       if (!Hook && isHookFunction(E.Callee.Name))
         A.HookIr += at(E.Inclusive, Ir);
+      if (thunkHash(E.Callee.Name, T)) {
+        // The callee's wrapper inlined here, its gate with it (so not a
+        // wrapper call), calling its hooked thunk.
+        if (Marker) {
+          EdgeCounts &Ed = A.Edges[{Caller, T}];
+          Ed.Calls += E.Calls;
+          Ed.Ir += at(E.Inclusive, Ir);
+        }
+        continue;
+      }
       if (!markerHash(E.Callee.Name, N)) {
         // A call of a wrapper that was not inlined there: its fast-path
         // gate runs in the wrapper, not in this caller.

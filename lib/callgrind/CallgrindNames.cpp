@@ -43,10 +43,8 @@ bool foldSuffix(std::string_view &S) {
   return false;
 }
 
-} // namespace
-
-bool markerHash(std::string_view Name, uint64_t &N) {
-  static constexpr std::string_view Tag = ".hotpath.";
+// `<symbol><Tag><N>` and foldable suffixes; sets N.
+bool taggedHash(std::string_view Name, std::string_view Tag, uint64_t &N) {
   size_t At = Name.rfind(Tag);
   if (At == std::string_view::npos || At == 0)
     return false;
@@ -67,6 +65,16 @@ bool markerHash(std::string_view Name, uint64_t &N) {
       return false;
   N = V;
   return true;
+}
+
+} // namespace
+
+bool markerHash(std::string_view Name, uint64_t &N) {
+  return taggedHash(Name, ".hotpath.", N);
+}
+
+bool thunkHash(std::string_view Name, uint64_t &N) {
+  return taggedHash(Name, ".hotpath_hooked.", N);
 }
 
 bool isHookFunction(std::string_view Name) {

@@ -9,13 +9,17 @@
 // RUN:   | FileCheck %s --check-prefix=UP
 // UP-NOT: near_a.hotpath.
 // UP: define internal {{.*}}@disc_a.hotpath.{{[0-9]+}}(
-// UP-NOT: .hotpath.
+// UP: define internal {{.*}}@disc_a.hotpath_hooked.{{[0-9]+}}(
+// UP-NOT: near_a.hotpath
+// UP-NOT: define {{.*}}.hotpath
 //
 // RUN: %clang -S -emit-llvm %S/Inputs/config-discovery/src/near/lib.c -o - \
 // RUN:   | FileCheck %s --check-prefix=NEAR
 // NEAR-NOT: disc_a.hotpath.
 // NEAR: define internal {{.*}}@near_a.hotpath.{{[0-9]+}}(
-// NEAR-NOT: .hotpath.
+// NEAR: define internal {{.*}}@near_a.hotpath_hooked.{{[0-9]+}}(
+// NEAR-NOT: disc_a.hotpath
+// NEAR-NOT: define {{.*}}.hotpath
 //
 // Source on stdin: the search starts in the working directory.
 // RUN: cd %S/Inputs/config-discovery/src/near && %clang -S -emit-llvm -x c - -o - \

@@ -1,6 +1,7 @@
 // A C++20 coroutine (a presplit coroutine at the pipeline start): the marker
 // takes the body and stays the coroutine; the wrapper is a plain function
-// (no coroutine attribute) calling it between the hooks. CoroSplit then
+// (no coroutine attribute) calling it, and its hooked thunk calling it
+// between the hooks. CoroSplit then
 // splits the marker. The IR comes from the matching clang, so this runs
 // on LLVM 14 ("coroutine.presplit") and 19 (presplitcoroutine) alike.
 // RUN: %plainclangxx -std=c++20 -O0 -Xclang -disable-O0-optnone -Xclang -disable-llvm-passes -S -emit-llvm %s -o %t.ll
@@ -11,10 +12,15 @@
 
 // CHECK:      define {{.*}} @_Z8count_toi({{.*}}) #[[WRAP:[0-9]+]]
 // CHECK-NOT:  coro.begin
-// CHECK:        call void @__hotpath_enter(
-// CHECK-NEXT:   invoke {{.*}} @_Z8count_toi.hotpath.[[N:[0-9]+]](
+// CHECK:        tail call {{.*}} @_Z8count_toi.hotpath.[[N:[0-9]+]](
+// CHECK-NOT:  coro.begin
+// CHECK:        tail call {{.*}} @_Z8count_toi.hotpath_hooked.[[N]](
 // CHECK:      define internal {{.*}} @_Z8count_toi.hotpath.[[N]]({{.*}}) #[[MARK:[0-9]+]]
 // CHECK:        call {{.*}}@llvm.coro.begin(
+// CHECK:      define internal {{.*}} @_Z8count_toi.hotpath_hooked.[[N]]({{.*}}) #[[WRAP]]
+// CHECK-NOT:  coro.begin
+// CHECK:        call void @__hotpath_enter(
+// CHECK-NEXT:   invoke {{.*}} @_Z8count_toi.hotpath.[[N]](
 // CHECK-NOT:  attributes #[[WRAP]] = {{.*}}presplit
 // CHECK:      attributes #[[MARK]] = {{.*}}{{presplitcoroutine|"coroutine.presplit"}}
 // CHECK-NOT:  attributes #[[WRAP]] = {{.*}}presplit

@@ -1,10 +1,10 @@
 ; REQUIRES: llvm-14
 ; LLVM 14 (typed pointers) version of fast-path.ll: the gate's label is also
 ; a blockaddress operand ("i" constraint instead of "!i"), the descriptor
-; is bitcast to i8* for the hooks; same blocks, same flags.
+; is bitcast to i8* for the hooks; same blocks, thunks and flags.
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
-; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=aarch64-linux-gnu -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast
-; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=x86_64-apple-macosx -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=aarch64-linux-gnu -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast --implicit-check-not=hotpath_hooked
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=x86_64-apple-macosx -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast --implicit-check-not=hotpath_hooked
 
 target triple = "x86_64-pc-linux-gnu"
 
@@ -35,6 +35,12 @@ declare void @may_throw()
 ; CHECK-NEXT:    %[[F:[0-9]+]] = tail call i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b)
 ; CHECK-NEXT:    ret i32 %[[F]]
 ; CHECK:       hotpath.hooked:
+; CHECK-NEXT:    %[[H:[0-9]+]] = tail call i32 @_Z3addii.hotpath_hooked.[[A]](i32 %a, i32 %b)
+; CHECK-NEXT:    ret i32 %[[H]]
+; CHECK-NEXT:  }
+; CHECK:       define internal i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b) #0 {
+; CHECK:       define internal i32 @_Z3addii.hotpath_hooked.[[A]](i32 %a, i32 %b) #[[THUNK:[0-9]+]] {
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__hotpath_enter(i8* bitcast ({{.*}}* @__hotpath_desc.[[A]] to i8*))
 ; CHECK-NEXT:    %[[R:[0-9]+]] = notail call i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b) #[[NOINLINE:[0-9]+]]
 ; CHECK-NEXT:    call void @__hotpath_exit(i8* bitcast ({{.*}}* @__hotpath_desc.[[A]] to i8*))
@@ -53,6 +59,9 @@ define i32 @_Z3addii(i32 %a, i32 %b) nounwind {
 ; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath.[[B]](%struct.Big* byval(%struct.Big) align 8 %b)
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.hooked:
+; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath_hooked.[[B]](%struct.Big* byval(%struct.Big) align 8 %b)
+; CHECK:       define internal void @_Z4take3Big.hotpath_hooked.[[B]](
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__hotpath_enter(
 ; CHECK-NEXT:    notail call void @_Z4take3Big.hotpath.[[B]](%struct.Big* byval(%struct.Big) align 8 %b)
 define void @_Z4take3Big(%struct.Big* byval(%struct.Big) align 8 %b) nounwind {
@@ -67,7 +76,7 @@ define i32 @_Z3sumiz(i32 %n, ...) nounwind {
   ret i32 %n
 }
 
-; CHECK-LABEL: define void @_Z5throwv() personality i32 (...)* @__gxx_personality_v0 {
+; CHECK-LABEL: define void @_Z5throwv() {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    callbr void asm sideeffect {{.*}}@__hotpath_desc.[[T]], i32 0, i32 7), i8* blockaddress(@_Z5throwv, %hotpath.hooked))
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
@@ -75,8 +84,12 @@ define i32 @_Z3sumiz(i32 %n, ...) nounwind {
 ; CHECK-NEXT:    tail call void @_Z5throwv.hotpath.[[T]]()
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.hooked:
+; CHECK-NEXT:    tail call void @_Z5throwv.hotpath_hooked.[[T]]()
+; CHECK-NEXT:    ret void
+; CHECK:       define internal void @_Z5throwv.hotpath_hooked.[[T]]() #{{[0-9]+}} personality i32 (...)* @__gxx_personality_v0 {
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__hotpath_enter(
-; CHECK-NEXT:    invoke void @_Z5throwv.hotpath.[[T]]()
+; CHECK-NEXT:    invoke void @_Z5throwv.hotpath.[[T]]() #[[NOINLINE]]
 ; CHECK-NEXT:            to label %hotpath.ret unwind label %hotpath.cleanup
 ; CHECK:       hotpath.ret:
 ; CHECK-NEXT:    call void @__hotpath_exit(
@@ -98,7 +111,9 @@ define void @_Z5throwv() {
 ; CHECK-NEXT:    notail call i32 @main.hotpath.[[M]]()
 ; CHECK-NOT:     callbr
 ; CHECK:       define internal i32 @main.hotpath.[[M]]()
+; CHECK-NOT:   @main.hotpath_hooked
 ; CHECK:       declare void @__hotpath_enter(i8*) #[[HOOK:[0-9]+]]
+; CHECK-DAG:   attributes #[[THUNK]] = { noinline nounwind }
 ; CHECK-DAG:   attributes #[[NOINLINE]] = { noinline }
 ; CHECK-DAG:   attributes #[[HOOK]] = { inaccessiblemem_or_argmemonly nounwind nonlazybind }
 ; CHECK-DAG:   = { inaccessiblemem_or_argmemonly }

@@ -2,14 +2,14 @@
 ; The wrapper's fast path (pass/FastPath.cpp) on x86-64 Linux ELF: one
 ; callbr gate whose fast block tail-calls the marker, which the inliner may
 ; take (a plain call when an argument lives in the caller's frame), and
-; whose hooked block keeps the enter/marker/exit sequence, the marker call
-; `noinline`; records carry HOTPATH_FN_FAST_PATH (16). The gate, the hooks
-; and the marker's pin touch only the runtime's memory.
+; whose hooked block tail-calls a thunk with the enter/marker/exit sequence,
+; the marker call `noinline`; records carry HOTPATH_FN_FAST_PATH (16). The
+; gate, the hooks and the marker's pin touch only the runtime's memory.
 ; No gate for in-place functions (varargs), main, nor other targets.
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
-; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=aarch64-linux-gnu -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast
-; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=x86_64-apple-macosx -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast
-; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=x86_64-linux-gnux32 -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=aarch64-linux-gnu -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast --implicit-check-not=hotpath_hooked
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=x86_64-apple-macosx -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast --implicit-check-not=hotpath_hooked
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -mtriple=x86_64-linux-gnux32 -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NOGATE --implicit-check-not=callbr --implicit-check-not=hotpath.fast --implicit-check-not=hotpath_hooked
 
 target triple = "x86_64-pc-linux-gnu"
 
@@ -50,14 +50,21 @@ declare void @may_throw()
 ; CHECK-NEXT:    %[[F:[0-9]+]] = tail call i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b)
 ; CHECK-NEXT:    ret i32 %[[F]]
 ; CHECK:       hotpath.hooked:
+; CHECK-NEXT:    %[[H:[0-9]+]] = tail call i32 @_Z3addii.hotpath_hooked.[[A]](i32 %a, i32 %b)
+; CHECK-NEXT:    ret i32 %[[H]]
+; CHECK-NEXT:  }
+; The marker: the function's own attributes, nothing that stops inlining.
+; CHECK:       define internal i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b) #0 {
+; CHECK-NEXT:    call void asm sideeffect "", ""() #[[PIN:[0-9]+]]
+; CHECK-NEXT:    %s = add i32 %a, %b
+; The thunk: never inlined, and its call of the marker never inlined either.
+; CHECK:       define internal i32 @_Z3addii.hotpath_hooked.[[A]](i32 %a, i32 %b) #[[THUNK:[0-9]+]] {
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__hotpath_enter(ptr @__hotpath_desc.[[A]])
 ; CHECK-NEXT:    %[[R:[0-9]+]] = notail call i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b) #[[NOINLINE:[0-9]+]]
 ; CHECK-NEXT:    call void @__hotpath_exit(ptr @__hotpath_desc.[[A]])
 ; CHECK-NEXT:    ret i32 %[[R]]
 ; CHECK-NEXT:  }
-; The marker: the function's own attributes, nothing that stops inlining.
-; CHECK:       define internal i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b) #0 {
-; CHECK-NEXT:    call void asm sideeffect "", ""() #[[PIN:[0-9]+]]
 define i32 @_Z3addii(i32 %a, i32 %b) nounwind {
   %s = add i32 %a, %b
   ret i32 %s
@@ -72,6 +79,9 @@ define i32 @_Z3addii(i32 %a, i32 %b) nounwind {
 ; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath.[[B]](ptr byval(%struct.Big) align 8 %b)
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.hooked:
+; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath_hooked.[[B]](ptr byval(%struct.Big) align 8 %b)
+; CHECK:       define internal void @_Z4take3Big.hotpath_hooked.[[B]](ptr byval(%struct.Big) align 8 %b)
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__hotpath_enter(ptr @__hotpath_desc.[[B]])
 ; CHECK-NEXT:    notail call void @_Z4take3Big.hotpath.[[B]](ptr byval(%struct.Big) align 8 %b)
 define void @_Z4take3Big(ptr byval(%struct.Big) align 8 %b) nounwind {
@@ -88,8 +98,8 @@ define i32 @_Z3sumiz(i32 %n, ...) nounwind {
 }
 
 ; A body that may unwind: the fast block needs no cleanup (nothing runs
-; after the marker), the hooked block keeps invoke + cleanup.
-; CHECK-LABEL: define void @_Z5throwv() personality ptr @__gxx_personality_v0 {
+; after the marker), the thunk keeps invoke + cleanup.
+; CHECK-LABEL: define void @_Z5throwv() {
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    callbr void asm sideeffect {{.*}}@__hotpath_desc.[[T]], i32 0, i32 7))
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
@@ -97,6 +107,10 @@ define i32 @_Z3sumiz(i32 %n, ...) nounwind {
 ; CHECK-NEXT:    tail call void @_Z5throwv.hotpath.[[T]]()
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.hooked:
+; CHECK-NEXT:    tail call void @_Z5throwv.hotpath_hooked.[[T]]()
+; CHECK-NEXT:    ret void
+; CHECK:       define internal void @_Z5throwv.hotpath_hooked.[[T]]() #{{[0-9]+}} personality ptr @__gxx_personality_v0 {
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__hotpath_enter(ptr @__hotpath_desc.[[T]])
 ; CHECK-NEXT:    invoke void @_Z5throwv.hotpath.[[T]]() #[[NOINLINE]]
 ; CHECK-NEXT:            to label %hotpath.ret unwind label %hotpath.cleanup
@@ -114,10 +128,11 @@ define void @_Z5throwv() {
   ret void
 }
 
-; An inline function: the marker folds across translation units
-; (linkonce_odr, hidden, a comdat of its own).
+; An inline function: marker and thunk fold across translation units
+; (linkonce_odr, hidden, a comdat of their own each).
 ; CHECK-LABEL: define linkonce_odr i32 @_Z4linki(i32 %x) #0 comdat {
 ; CHECK:       define linkonce_odr hidden i32 @_Z4linki.hotpath.[[L]](i32 %x) #0 comdat {
+; CHECK:       define linkonce_odr hidden i32 @_Z4linki.hotpath_hooked.[[L]](i32 %x) #[[THUNK]] comdat {
 $_Z4linki = comdat any
 define linkonce_odr i32 @_Z4linki(i32 %x) nounwind comdat {
   ret i32 %x
@@ -130,11 +145,13 @@ define linkonce_odr i32 @_Z4linki(i32 %x) nounwind comdat {
 ; CHECK-NEXT:    notail call i32 @main.hotpath.[[M]]()
 ; CHECK-NOT:     callbr
 ; CHECK:       define internal i32 @main.hotpath.[[M]]()
+; CHECK-NOT:   @main.hotpath_hooked
 
 ; The hooks read their record and write the runtime's memory, as do the
 ; gate and the marker's pin: the program's loads and stores optimise across.
 ; CHECK:       declare void @__hotpath_enter(ptr) #[[HOOK:[0-9]+]]
 ; CHECK:       declare void @__hotpath_exit(ptr) #[[HOOK]]
+; CHECK-DAG:   attributes #[[THUNK]] = { noinline nounwind }
 ; CHECK-DAG:   attributes #[[NOINLINE]] = { noinline }
 ; CHECK-DAG:   attributes #[[HOOK]] = { nounwind nonlazybind memory(argmem: read, inaccessiblemem: readwrite) }
 ; CHECK-DAG:   attributes #[[GATE]] = { memory(argmem: read, inaccessiblemem: readwrite) }

@@ -141,6 +141,18 @@ TEST(NamesTest, MarkersAndSuffixes) {
   EXPECT_FALSE(isHookFunction("__hotpath_main_end"));
 }
 
+TEST(NamesTest, HookedThunksAreNotMarkers) {
+  uint64_t N = 0;
+  EXPECT_TRUE(thunkHash("f(int) [clone .hotpath_hooked.123]", N));
+  EXPECT_EQ(N, 123u);
+  EXPECT_TRUE(thunkHash("c_func.hotpath_hooked.6.llvm.12'3", N));
+  EXPECT_EQ(N, 6u);
+  EXPECT_FALSE(markerHash("f(int) [clone .hotpath_hooked.123]", N));
+  EXPECT_FALSE(thunkHash("f(int) [clone .hotpath.123]", N));
+  EXPECT_FALSE(thunkHash("f.hotpath_hooked.7.cold", N));
+  EXPECT_FALSE(isHookFunction("f.hotpath_hooked.7"));
+}
+
 void expectOneLineError(const std::string &Text, const char *Want) {
   Profile P;
   std::string E;

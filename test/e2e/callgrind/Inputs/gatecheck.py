@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Checks that a report's hook_cost_ir includes the fast-path gate of
-wrappers inlined into their callers (HOTPATH_FAST_PATH_GATE_IR, 5 Ir).
+wrappers inlined into their callers (HOTPATH_FAST_PATH_GATE_IR, 5 Ir) and
+the instructions of their hooked thunks (`[clone .hotpath_hooked.N]`).
 
   gatecheck.py REPORT DUMP WRAPPER
 
 DUMP is the session's Callgrind dump (--compress-strings=no); WRAPPER the
 measured function's name. It must never be called as a function of its own
 (its wrapper was inlined everywhere); then hook_cost_ir is, per measured
-call, the Ir of the calls into the hooks (inclusive, from outside them)
-plus the gate's 5.
+call, the Ir of the calls into the hooks (inclusive, from outside them),
+plus the thunks' own Ir, plus the gate's 5.
 """
 import json
 import sys
@@ -35,7 +36,7 @@ def main():
     with open(report) as f:
         sec = json.load(f)["functions_icount"]
     calls = sum(r["calls"] for r in sec["data"])
-    hook_ir = wrapper_calls = 0
+    hook_ir = wrapper_calls = thunk_ir = 0
     fn = callee = None
     lines = open(dump).read().splitlines()
     i = 0
@@ -45,6 +46,11 @@ def main():
             fn = strip_id(line[3:])
         elif line.startswith("cfn="):
             callee = strip_id(line[4:])
+        elif line[:1].isdigit() or line[:1] in "+-*":
+            # A cost line of fn itself ("<line> <Ir>").
+            cost = line.split()
+            if ".hotpath_hooked." in (fn or "") and len(cost) > 1:
+                thunk_ir += int(cost[1])
         elif line.startswith("calls=") and callee is not None:
             n = int(line[6:].split()[0])
             ir = int(lines[i + 1].split()[1])
@@ -59,14 +65,16 @@ def main():
                  % (wrapper, wrapper_calls))
     if not calls:
         sys.exit("gatecheck: no measured calls")
-    want = (hook_ir + GATE_IR * calls + calls // 2) // calls
+    if not thunk_ir:
+        sys.exit("gatecheck: no instructions of a hooked thunk in the dump")
+    want = (hook_ir + thunk_ir + GATE_IR * calls + calls // 2) // calls
     got = sec.get("hook_cost_ir")
     if got != want:
         sys.exit("gatecheck: hook_cost_ir %r, expected %d = (%d hook Ir + %d "
-                 "* %d calls) / %d calls" % (got, want, hook_ir, GATE_IR,
-                                            calls, calls))
-    print("hook_cost_ir %d == (%d + %d * %d) / %d"
-          % (got, hook_ir, GATE_IR, calls, calls))
+                 "thunk Ir + %d * %d calls) / %d calls"
+                 % (got, want, hook_ir, thunk_ir, GATE_IR, calls, calls))
+    print("hook_cost_ir %d == (%d + %d + %d * %d) / %d"
+          % (got, hook_ir, thunk_ir, GATE_IR, calls, calls))
 
 
 if __name__ == "__main__":

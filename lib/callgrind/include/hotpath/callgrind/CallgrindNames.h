@@ -21,6 +21,11 @@ namespace hotpath::callgrind {
 /// True when `Name` is a marker; sets N.
 bool markerHash(std::string_view Name, uint64_t &N);
 
+/// True when `Name` is the hooked thunk `<symbol>.hotpath_hooked.<N>` of
+/// a wrapper with the fast path (the enter/marker/exit sequence as a
+/// function of its own); sets N, its marker's. Same suffixes as markers.
+bool thunkHash(std::string_view Name, uint64_t &N);
+
 /// True for the enter/exit hooks and their implementations, whose cost is
 /// hotpath's own per measured call (session begin/end are not per call).
 bool isHookFunction(std::string_view Name);
