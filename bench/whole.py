@@ -1,139 +1,302 @@
-"""Whole programs: Lua 5.4 (Debian's source package) with every function
-selected, against the plain build and XRay (issue: whole-program cost).
+"""Whole programs with every function selected, against the plain build and
+XRay (docs/performance.md, "Whole programs"): Lua 5.4 (C) and yaml-cpp 0.7
+(C++), both from Debian's source packages.
 
-Loaded by bench.py (`--only whole`). Builds Lua three ways from the same
-sources (plain -O2; hotpath with include = [".*"]; XRay with every
-function instrumented), runs bench/whole.lua interleaved in each mode and
-reports the run time against the plain build's, the measured calls per
-second, the compile time and the binary size; then, under Callgrind, the
-report's inclusive instructions of Lua's top-level entry point against
-callgrind_annotate's for the plain build.
+Loaded by bench.py (`--only whole`). Builds each code base four ways from
+the same sources: plain -O2; hotpath with include = [".*"]; XRay with every
+function instrumented; and hotpath with the `exclude` lines `hotpath trim`
+writes from a run of the second build (overhead-aware selection under a
+budget). Runs each workload interleaved in every mode and reports the run
+time against the plain build's, the measured calls per second, the compile
+CPU time and the binary size; then, under Callgrind, the report's inclusive
+instructions of the code base's top-level entry point against
+callgrind_annotate's for the plain build, and that the native and the
+Callgrind run count the same calls.
 """
 import glob
+import json
 import os
+import random
 import re
+import resource
 import shutil
 import subprocess
 import time
+import tomllib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+TRIM_BUDGET = 10  # percent of the run, every call timed
 
 
-def lua_source(c, run):
-    """Debian's lua5.4 source, fetched once into the build dir."""
-    cache = os.path.join(os.path.abspath(c.a.build), "bench-lua")
-    found = glob.glob(os.path.join(cache, "lua5.4-*", "src"))
+def debian_source(c, run, package, pattern):
+    """A Debian source package, fetched once into the build dir."""
+    cache = os.path.join(os.path.abspath(c.a.build), "bench-src")
+    found = glob.glob(os.path.join(cache, pattern))
     if not found:
         os.makedirs(cache, exist_ok=True)
-        run(["apt-get", "source", "-q", "lua5.4"], cwd=cache)
-        found = glob.glob(os.path.join(cache, "lua5.4-*", "src"))
+        run(["apt-get", "source", "-q", package], cwd=cache)
+        found = glob.glob(os.path.join(cache, pattern))
     return found[0]
 
 
-def bench(c, rows, check, run, med):
-    src = lua_source(c, run)
-    files = sorted(f for f in glob.glob(os.path.join(src, "*.c"))
-                   if not f.endswith("/luac.c"))
-    with open(c.path("lua5.4-deb-multiarch.h"), "w") as f:
-        f.write('#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"\n')
-    cfg = c.path("whole.toml")
-    with open(cfg, "w") as f:
+def yaml_document(path, records):
+    """A deterministic YAML document: maps, sequences, flow and block
+    styles, quoted strings, numbers, booleans, literal blocks."""
+    r = random.Random(7)
+    words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta",
+             "theta", "iota", "kappa"]
+    out = []
+    for i in range(records):
+        out.append("- id: %d" % i)
+        out.append('  name: "%s %s"' % (r.choice(words), r.choice(words)))
+        out.append("  score: %.3f" % (r.random() * 100))
+        out.append("  tags: [%s]" % ", ".join(
+            r.choice(words) for _ in range(r.randint(1, 5))))
+        out.append("  active: %s" % r.choice(["true", "false"]))
+        out.append("  nested:")
+        for j in range(r.randint(1, 3)):
+            out.append("    - key: %s-%d" % (r.choice(words), j))
+            out.append("      values: {a: %d, b: %d, c: '%s'}" % (
+                r.randint(0, 999), r.randint(0, 999), r.choice(words)))
+        out.append("  note: |")
+        out.append("    line one of %d" % i)
+        out.append("    line two")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+class Lua:
+    name = "Lua 5.4"
+    tag = "lua"
+    cxx = False
+    entry = "docall"  # lua.c: runs the script; not inlined in the plain build
+    # Lua hashes some keys by address: without randomisation every run does
+    # the same work, and the modes count the same calls.
+    norand = True
+
+    def __init__(self, c, run):
+        src = debian_source(c, run, "lua5.4", "lua5.4-*/src")
+        self.units = [(f, None) for f in sorted(glob.glob(os.path.join(src, "*.c")))
+                      if not f.endswith("/luac.c")]
+        with open(c.path("lua5.4-deb-multiarch.h"), "w") as f:
+            f.write('#define DEB_HOST_MULTIARCH "x86_64-linux-gnu"\n')
+        # A fixed string-hash seed: the same work in every run and build.
+        self.flags = ["-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX",
+                      "-I" + c.tmp, "-w", "-Dluai_makeseed(L)=0x5eed"]
+        self.libs = ["-lm", "-ldl"]
+        self.script = os.path.join(HERE, "whole.lua")
+        self.rounds = "2" if c.a.quick else "40"
+
+    def argv(self, exe, small=False):
+        return [exe, self.script, "1" if small else self.rounds]
+
+
+class YamlCpp:
+    name = "yaml-cpp 0.7"
+    tag = "yaml"
+    cxx = True
+    entry = "YAML::Load(std::istream&)"  # called from util/parse.cpp's main
+    norand = False
+
+    def __init__(self, c, run):
+        src = os.path.dirname(debian_source(c, run, "yaml-cpp", "yaml-cpp-*/src"))
+        files = sorted(glob.glob(os.path.join(src, "src", "*.cpp")) +
+                       glob.glob(os.path.join(src, "src", "contrib", "*.cpp")))
+        # util/parse: loads a document and prints it back (YAML::Load, then
+        # the emitter), the package's own command-line workload.
+        self.units = [(f, None) for f in files] + [
+            (os.path.join(src, "util", "parse.cpp"), "main_parse.o")]
+        self.flags = ["-std=c++17", "-I" + os.path.join(src, "include"), "-w"]
+        self.libs = []
+        self.doc = c.path("whole.yaml")
+        self.small = c.path("whole-small.yaml")
+        yaml_document(self.doc, 100 if c.a.quick else 3000)
+        yaml_document(self.small, 50)
+
+    def argv(self, exe, small=False):
+        return [exe, self.small if small else self.doc]
+
+
+def compile_codebase(c, run, cb, name, cflags, lflags, config):
+    """Builds one way; returns (binary, compile CPU seconds)."""
+    objdir = c.path("%s-%s" % (cb.tag, name))
+    os.makedirs(objdir, exist_ok=True)
+    cc = c.cxx if cb.cxx else c.cc
+    env = {"HOTPATH_CONFIG": config} if config else {}
+    base = cb.flags + ["-O2", "-gdwarf-4"] + cflags
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    together = [f for f, o in cb.units if not o]
+    run([cc] + base + ["-c"] + together, env, cwd=objdir)
+    for f, o in cb.units:
+        if o:
+            run([cc] + base + ["-c", f, "-o", o], env, cwd=objdir)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    exe = c.path("%s.%s" % (cb.tag, name))
+    # XRay's runtime is C++.
+    link = c.cxx if (cb.cxx or name == "xray") else c.cc
+    run([link] + sorted(glob.glob(os.path.join(objdir, "*.o"))) + lflags + cb.libs +
+        ["-o", exe])
+    return exe, cpu
+
+
+def write_config(path, excludes=()):
+    with open(path, "w") as f:
         f.write('[functions]\ninclude = [".*"]\nmain = true\n')
-    # A fixed string-hash seed: the same work in every run and build.
-    defs = ["-std=gnu99", "-DLUA_COMPAT_5_3", "-DLUA_USE_LINUX", "-I" + c.tmp, "-w",
-            "-Dluai_makeseed(L)=0x5eed", "-O2", "-gdwarf-4"]
+        if excludes:
+            # JSON strings are TOML basic strings.
+            f.write("exclude = [\n%s]\n" % "".join(
+                "  %s,\n" % json.dumps(e) for e in excludes))
+
+
+def report_calls(path):
+    with open(path) as f:
+        r = json.load(f)
+    rows = r["functions_timing"]["data"]
+    return sum(x["calls"] for x in rows), len(rows)
+
+
+def bench_codebase(c, rows, check, run, med, cb):
+    label = "7 whole program"
+    tool = os.path.join(c.a.build, "tools", "hotpath")
+    cfg = c.path("%s-all.toml" % cb.tag)
+    write_config(cfg)
     builds = {
-        "plain": ([], []),
-        "hotpath": (["-fpass-plugin=" + c.plugin], c.rt_shared()),
+        "plain": ([], [], None),
+        "hotpath": (["-fpass-plugin=" + c.plugin], c.rt_shared(), cfg),
         "xray": (["-fxray-instrument", "-fxray-instruction-threshold=1"],
-                 ["-fxray-instrument"]),
+                 ["-fxray-instrument"], None),
     }
-    exe, compile_s = {}, {}
-    for name, (cflags, lflags) in builds.items():
-        objdir = c.path("lua-" + name)
-        os.makedirs(objdir, exist_ok=True)
+    exe, cpu = {}, {}
+    for name, (cflags, lflags, config) in builds.items():
+        exe[name], cpu[name] = compile_codebase(c, run, cb, name, cflags, lflags, config)
+    norand = ["setarch", "-R"] if cb.norand and shutil.which("setarch") else []
+    expected = run(norand + cb.argv(exe["plain"])).stdout
+
+    def timed(binary, env):
         t0 = time.perf_counter()
-        run([c.cc] + defs + cflags + ["-c"] + files, {"HOTPATH_CONFIG": cfg}, cwd=objdir)
-        compile_s[name] = time.perf_counter() - t0
-        exe[name] = c.path("lua." + name)
-        # XRay's runtime is C++.
-        run([c.cxx if name == "xray" else c.cc] +
-            glob.glob(os.path.join(objdir, "*.o")) + lflags +
-            ["-lm", "-ldl", "-o", exe[name]])
-    script = os.path.join(HERE, "whole.lua")
-    rounds = "2" if c.a.quick else "40"
-    expected = run([exe["plain"], script, rounds]).stdout
+        out = run(norand + cb.argv(binary), env).stdout
+        return time.perf_counter() - t0, out
+
+    # Overhead-aware selection: a report with every call timed (the
+    # default mode, whose own times are the true ones), what one measured
+    # call costs in that mode on this machine (against the plain build,
+    # best of three), then the exclude lines that keep measuring under the
+    # budget in that mode; the sampled modes of the trimmed build cost less.
+    rpt = c.path("%s-report.json" % cb.tag)
+    t_plain = min(timed(exe["plain"], {})[0] for _ in range(3))
+    t_timed = timed(exe["hotpath"], {"HOTPATH_OUTPUT_FORMAT": "json",
+                                     "HOTPATH_OUTPUT_PATH": rpt})[0]
+    n_all, _ = report_calls(rpt)
+    call_ns = max(0.1, (t_timed - t_plain) / max(1, n_all) * 1e9)
+    trim = c.path("%s-trim.toml" % cb.tag)
+    run([tool, "trim", rpt, "--budget", str(TRIM_BUDGET), "--call-cost",
+         "%.2f" % call_ns, "-o", trim])
+    with open(trim, "rb") as f:
+        excludes = tomllib.load(f).get("functions", {}).get("exclude", [])
+    tcfg = c.path("%s-trimmed.toml" % cb.tag)
+    write_config(tcfg, excludes)
+    exe["trimmed"], cpu["trimmed"] = compile_codebase(
+        c, run, cb, "trimmed", ["-fpass-plugin=" + c.plugin], c.rt_shared(), tcfg)
+
+    sampled = {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}
+    no_alloc = {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}
+    count = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}
+    xlog = c.path("xray-")
     modes = [("plain", exe["plain"], {}),
              ("hotpath, every call timed", exe["hotpath"], {}),
-             ("hotpath, rate 0.01", exe["hotpath"], {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}),
-             ("hotpath, rate 0.01, HOTPATH_ALLOC=0", exe["hotpath"],
-              {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}),
-             ("hotpath, rate 0, HOTPATH_ALLOC=0", exe["hotpath"],
-              {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"})]
-    xlog = c.path("xray-")
-    modes.append(("XRay FDR, every function", exe["xray"],
-                  {"XRAY_OPTIONS": "patch_premain=true xray_mode=xray-fdr verbosity=0 "
-                                   "xray_logfile_base=" + xlog}))
+             ("hotpath, rate 0.01", exe["hotpath"], sampled),
+             ("hotpath, rate 0.01, HOTPATH_ALLOC=0", exe["hotpath"], no_alloc),
+             ("hotpath, rate 0, HOTPATH_ALLOC=0", exe["hotpath"], count),
+             ("XRay FDR, every function", exe["xray"],
+              {"XRAY_OPTIONS": "patch_premain=true xray_mode=xray-fdr verbosity=0 "
+                               "xray_logfile_base=" + xlog}),
+             ("trimmed, every call timed", exe["trimmed"], {}),
+             ("trimmed, rate 0.01", exe["trimmed"], sampled),
+             ("trimmed, rate 0.01, HOTPATH_ALLOC=0", exe["trimmed"], no_alloc)]
     times = {m[0]: [] for m in modes}
     calls = {}
-    # Lua hashes some keys by address: without randomisation every run
-    # does the same work, and the modes count the same calls.
-    norand = ["setarch", "-R"] if shutil.which("setarch") else []
     for rep in range(c.a.reps):
         k = rep % len(modes)
         for name, binary, env in modes[k:] + modes[:k]:
             env = dict(env)
-            rpt = c.path("whole-report.json")
-            if binary == exe["hotpath"]:
+            if binary in (exe["hotpath"], exe["trimmed"]):
                 env.update(HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=rpt)
-            t0 = time.perf_counter()
-            out = run(norand + [binary, script, rounds], env).stdout
-            times[name].append(time.perf_counter() - t0)
-            check(out == expected, "whole: %s prints what the plain build prints" % name)
-            if binary == exe["hotpath"]:
-                import json
-                r = json.load(open(rpt))
-                calls[name] = sum(x["calls"] for x in r["functions_timing"]["data"])
+            t, out = timed(binary, env)
+            times[name].append(t)
+            check(out == expected, "whole: %s, %s prints what the plain build prints"
+                  % (cb.name, name))
+            if binary in (exe["hotpath"], exe["trimmed"]):
+                calls[name] = report_calls(rpt)
             for f in glob.glob(xlog + "*"):
                 os.remove(f)
     base = times["plain"]
-    n_calls = calls.get("hotpath, every call timed", 0)
-    counts = set(calls.values())
-    check(len(counts) == 1, "whole: every mode counts the same calls (%s)" % sorted(counts))
+    for build in ("hotpath", "trimmed"):
+        counts = {v for k, v in calls.items() if k.startswith(build)}
+        check(len(counts) == 1, "whole: %s, every mode of the %s build counts the "
+              "same calls and functions (%s)" % (cb.name, build, sorted(counts)))
+    n_calls, n_fns = calls.get("hotpath, every call timed", (0, 0))
+    t_calls, t_fns = calls.get("trimmed, every call timed", (0, 0))
     for name, xs in times.items():
         ratio = [x / b for x, b in zip(xs, base)]
-        rows.append(("7 whole program", "Lua 5.4, " + name, "%.3f s" % med(xs),
-                     "%.2f× plain" % med(ratio) if name != "plain" else "",
-                     "%.0fM measured calls/s of plain time" % (n_calls / med(base) / 1e6)
-                     if name == "plain" else ""))
-    rows.append(("7 whole program", "Lua 5.4 compile, hotpath vs plain",
-                 "%.2f s" % compile_s["hotpath"],
-                 "%.2f× plain" % (compile_s["hotpath"] / compile_s["plain"]),
-                 "binary %.2f× plain (%d KiB vs %d KiB)" % (
-                     os.path.getsize(exe["hotpath"]) / os.path.getsize(exe["plain"]),
-                     os.path.getsize(exe["hotpath"]) // 1024,
-                     os.path.getsize(exe["plain"]) // 1024)))
-    # Under Callgrind: the entry point's inclusive Ir, instrumented vs plain.
+        note = ""
+        if name == "plain":
+            note = "%.0fM measured calls/s of plain time, %d functions ran" % (
+                n_calls / med(base) / 1e6, n_fns)
+        elif name == "trimmed, every call timed":
+            note = "%d of %d functions kept (%d exclude lines, budget %d%% at %.1f ns " \
+                   "a timed call), %.0fM calls/s" % (t_fns, n_fns, len(excludes),
+                                                   TRIM_BUDGET, call_ns,
+                                                   t_calls / med(base) / 1e6)
+        rows.append((label, "%s, %s" % (cb.name, name), "%.3f s" % med(xs),
+                     "%.2f× plain" % med(ratio) if name != "plain" else "", note))
+    for build in ("hotpath", "trimmed"):
+        rows.append((label, "%s compile CPU, %s vs plain" % (cb.name, build),
+                     "%.2f s" % cpu[build], "%.2f× plain" % (cpu[build] / cpu["plain"]),
+                     "binary %.2f× plain (%d KiB vs %d KiB)" % (
+                         os.path.getsize(exe[build]) / os.path.getsize(exe["plain"]),
+                         os.path.getsize(exe[build]) // 1024,
+                         os.path.getsize(exe["plain"]) // 1024)))
+    callgrind_rows(c, rows, check, run, cb, exe, tool, label)
+
+
+def callgrind_rows(c, rows, check, run, cb, exe, tool, label):
+    """Under Callgrind: the entry point's inclusive Ir, instrumented vs plain;
+    native and Callgrind calls equal."""
     vg, ann = shutil.which("valgrind"), shutil.which("callgrind_annotate")
     if not vg or not ann:
         return
-    small = "1"
-    cg_plain = c.path("cg.plain")
-    run([vg, "--tool=callgrind", "--callgrind-out-file=" + cg_plain, exe["plain"],
-         script, small])
+    norand = ["setarch", "-R"] if cb.norand and shutil.which("setarch") else []
+    cg_plain = c.path("cg.%s.plain" % cb.tag)
+    run(norand + [vg, "--tool=callgrind", "--callgrind-out-file=" + cg_plain] +
+        cb.argv(exe["plain"], small=True))
     text = run([ann, "--inclusive=yes", "--threshold=100", cg_plain]).stdout
-    entry = "docall"
-    m = re.search(r"^\s*([\d,]+) \([^)]*\)\s+\S*:%s " % entry, text, re.M)
-    merged = c.path("whole-merged.json")
-    run([os.path.join(c.a.build, "tools", "hotpath"), "run", "-o", merged, "--",
-         exe["hotpath"], script, small], {"HOTPATH_OUTPUT_FORMAT": "none"})
-    import json
-    r = json.load(open(merged))
-    row = [x for x in r.get("functions_icount", {}).get("data", []) if x["name"] == entry]
-    if m and row:
-        plain_ir = int(m.group(1).replace(",", ""))
-        hp_ir = row[0]["total"]
-        rows.append(("7 whole program", "Lua 5.4 under Callgrind, %s inclusive Ir" % entry,
-                     "%d vs %d plain" % (hp_ir, plain_ir), "%.3f× plain" % (hp_ir / plain_ir),
-                     "target within 5%%; hook_cost_ir %s" % r.get("functions_icount", {})
-                     .get("hook_cost_ir")))
+    m = re.search(r"^\s*([\d,]+) \([^)]*\)\s+\S*:%s " % re.escape(cb.entry), text, re.M)
+    for build in ("hotpath", "trimmed"):
+        merged = c.path("whole-merged.json")
+        run(norand + [tool, "run", "-o", merged, "--"] + cb.argv(exe[build], small=True),
+            {"HOTPATH_OUTPUT_FORMAT": "none"})
+        with open(merged) as f:
+            r = json.load(f)
+        icount = {x["name"]: x for x in r.get("functions_icount", {}).get("data", [])}
+        timing = {x["name"]: x["calls"] for x in r["functions_timing"]["data"]}
+        check(timing and all(icount.get(n, {}).get("calls") == k for n, k in timing.items()),
+              "whole: %s, %s build: the native and the Callgrind run count the same "
+              "calls" % (cb.name, build))
+        row = icount.get(cb.entry)
+        if m and row:
+            plain_ir = int(m.group(1).replace(",", ""))
+            rows.append((label, "%s under Callgrind, %s build, %s inclusive Ir"
+                         % (cb.name, build, cb.entry),
+                         "%d vs %d plain" % (row["total"], plain_ir),
+                         "%.3f× plain" % (row["total"] / plain_ir),
+                         "target within 5%%; hook_cost_ir %s" % r.get(
+                             "functions_icount", {}).get("hook_cost_ir")))
+        else:
+            check(False, "whole: %s, %s build: %s in both Callgrind profiles"
+                  % (cb.name, build, cb.entry))
+
+
+def bench(c, rows, check, run, med):
+    for kind in (Lua, YamlCpp):
+        bench_codebase(c, rows, check, run, med, kind(c, run))
