@@ -4,14 +4,14 @@
 //
 //   f(args) {
 //     if (<fast path: this thread armed, call counted inline>)  // x86-64
-//       return f.hotpath.<N>(args);
-//     __hotpath_enter(&desc);
-//     r = f.hotpath.<N>(args);
-//     __hotpath_exit(&desc);
+//       return f.hotpath.<N>(args);          // may be inlined here
+//     __hotpath_enter(&desc);                // on x86-64 in a thunk of its
+//     r = f.hotpath.<N>(args);               // own, f.hotpath_hooked.<N>;
+//     __hotpath_exit(&desc);                 // this call never inlined
 //     return r;
 //   }
 //
-// with the original body in the noinline marker `f.hotpath.<N>`. Functions
+// with the original body in the marker `f.hotpath.<N>`. Functions
 // that cannot be split that way (varargs, musttail, returns_twice, ...) get
 // the hooks in place instead. docs/rewrite.md has the details.
 //
