@@ -158,28 +158,33 @@ inline llvm::DISubprogram *cloneSubprogram(const llvm::DISubprogram &SP) {
   return llvm::MDNode::replaceWithDistinct(std::move(T));
 }
 
-/// An asm goto: `callbr` of `Asm` with one memory operand (`Mem`, of type
-/// `MemTy`; $0 in the string) and one label, ${1:l}, jumping to `Label`;
-/// falls through to `Next`. LLVM 16 names labels with `!i` constraints,
-/// LLVM 14 passes them as blockaddress operands.
+/// An asm goto: `callbr` of `Asm` with at most one output (constraint
+/// `Out`, e.g. "=&r", of type `OutTy`: the call's value, valid in `Next`
+/// only; $0 in the string), one memory operand (`Mem`, of type `MemTy`;
+/// then $1, else $0) and one label (the operand after it, ${2:l} or
+/// ${1:l}) jumping to `Label`; falls through to `Next`. LLVM 16 names
+/// labels with `!i` constraints, LLVM 14 passes them as blockaddress
+/// operands.
 inline llvm::CallBrInst *
-createAsmGoto(llvm::IRBuilder<> &B, llvm::StringRef Asm,
-              llvm::StringRef MemConstraint, llvm::StringRef Clobbers,
-              llvm::Value *Mem, llvm::Type *MemTy, llvm::BasicBlock *Next,
-              llvm::BasicBlock *Label) {
+createAsmGoto(llvm::IRBuilder<> &B, llvm::StringRef Asm, llvm::StringRef Out,
+              llvm::Type *OutTy, llvm::StringRef MemConstraint,
+              llvm::StringRef Clobbers, llvm::Value *Mem, llvm::Type *MemTy,
+              llvm::BasicBlock *Next, llvm::BasicBlock *Label) {
   llvm::Function *F = B.GetInsertBlock()->getParent();
   llvm::SmallVector<llvm::Value *, 2> Args{Mem};
   llvm::SmallVector<llvm::Type *, 2> Tys{Mem->getType()};
+  std::string Outs = Out.empty() ? "" : (Out + ",").str();
 #if LLVM_VERSION_MAJOR >= 16
-  std::string Constraints = (MemConstraint + ",!i," + Clobbers).str();
+  std::string Constraints = Outs + (MemConstraint + ",!i," + Clobbers).str();
 #else
-  std::string Constraints = (MemConstraint + ",i," + Clobbers).str();
+  std::string Constraints = Outs + (MemConstraint + ",i," + Clobbers).str();
   llvm::Constant *Addr = llvm::BlockAddress::get(F, Label);
   Args.push_back(Addr);
   Tys.push_back(Addr->getType());
 #endif
   (void)F;
-  auto *FTy = llvm::FunctionType::get(B.getVoidTy(), Tys, false);
+  auto *FTy =
+      llvm::FunctionType::get(Out.empty() ? B.getVoidTy() : OutTy, Tys, false);
   auto *IA = llvm::InlineAsm::get(FTy, Asm, Constraints,
                                   /*hasSideEffects=*/true);
   llvm::CallBrInst *CB = B.CreateCallBr(FTy, IA, Next, {Label}, Args);

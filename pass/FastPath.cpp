@@ -2,7 +2,7 @@
 //
 // Injects, at the entry of a wrapper (docs/abi.md, "The fast path"):
 //
-//   callbr void asm sideeffect "<gate>", "*m,!i,<clobbers>"
+//   %saved = callbr i64 asm sideeffect "<gate>", "=&r,*m,!i,<clobbers>"
 //       (ptr elementtype(i32) <&desc.runtime_id>)
 //       to label %hotpath.fast [label %hotpath.hooked]
 //
@@ -21,6 +21,15 @@
 //   movq  %fs:16(%rax), %rdx                     # this thread's counts
 //   incq  (%rdx,%rcx,8)                          # one instruction: a signal
 //                                                # handler cannot tear it
+//   movl  %fs:4(%rax), %saved                    # the caller's
+//   movl  %ecx, %fs:4(%rax)                      # current function is us
+//
+// and, where the call of the body returns or unwinds (Rewrite.cpp):
+//
+//   call void asm sideeffect "<restore>", "r,<clobbers>"(i64 %saved)
+//
+//   movq  __hotpath_fast@GOTTPOFF(%rip), %r11
+//   movl  %saved, %fs:4(%r11)                    # the caller's again
 //
 //===----------------------------------------------------------------------===//
 #include "FastPath.h"
@@ -41,14 +50,23 @@ const char *const GateAsm = "movq __hotpath_fast@GOTTPOFF(%rip), %rax\n\t"
                             "movl %fs:(%rax), %ecx\n\t"
                             "movq __hotpath_epoch@GOTPCREL(%rip), %rdx\n\t"
                             "cmpl (%rdx), %ecx\n\t"
-                            "jne ${1:l}\n\t"
+                            "jne ${2:l}\n\t"
                             "decq %fs:8(%rax)\n\t"
-                            "jle ${1:l}\n\t"
-                            "movl $0, %ecx\n\t"
+                            "jle ${2:l}\n\t"
+                            "movl $1, %ecx\n\t"
                             "movq %fs:16(%rax), %rdx\n\t"
-                            "incq (%rdx,%rcx,8)";
+                            "incq (%rdx,%rcx,8)\n\t"
+                            "movl %fs:4(%rax), ${0:k}\n\t"
+                            "movl %ecx, %fs:4(%rax)";
+// The output (the saved slot, zero-extended) is written after the last jump
+// only: on the path to the hooks it holds what it held, as the compiler
+// assumes of an output there.
 const char *const GateClobbers =
     "~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}";
+const char *const RestoreAsm = "movq __hotpath_fast@GOTTPOFF(%rip), %r11\n\t"
+                               "movl ${0:k}, %fs:4(%r11)";
+// %r11: the scratch register of the ABI, never an argument or result.
+const char *const RestoreConstraints = "r,~{r11},~{memory},~{dirflag},~{fpsr}";
 } // namespace
 
 bool fastPathTarget(const Module &M) {
@@ -62,20 +80,32 @@ bool namesRuntimeState(const Module &M) {
          M.getNamedValue("__hotpath_epoch");
 }
 
-void emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
-                      BasicBlock *Hooked) {
+Value *emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
+                        BasicBlock *Hooked) {
   auto *GV = cast<GlobalVariable>(Desc->stripPointerCasts());
   Type *I32 = B.getInt32Ty();
   Constant *Id = ConstantExpr::getInBoundsGetElementPtr(
       GV->getValueType(), GV,
       ArrayRef<Constant *>{B.getInt32(0), B.getInt32(DescRuntimeId)});
-  CallBrInst *Gate = compat::createAsmGoto(B, GateAsm, "*m", GateClobbers, Id,
-                                           I32, Fast, Hooked);
+  CallBrInst *Gate =
+      compat::createAsmGoto(B, GateAsm, "=&r", B.getInt64Ty(), "*m",
+                            GateClobbers, Id, I32, Fast, Hooked);
+  Gate->setName("hotpath.saved");
   // It reads the record and writes only the runtime's thread state and
   // counts: the program's memory optimises across it, so that a body
   // inlined behind it (Rewrite.cpp) compiles as it would without it.
   if (!namesRuntimeState(*B.GetInsertBlock()->getModule()))
     compat::setRuntimeMemoryOnly(*Gate, /*ReadsArgs=*/true);
+  return Gate;
+}
+
+void emitCurrentRestore(IRBuilder<> &B, Value *Saved) {
+  auto *FTy = FunctionType::get(B.getVoidTy(), {Saved->getType()}, false);
+  CallInst *Restore = B.CreateCall(
+      InlineAsm::get(FTy, RestoreAsm, RestoreConstraints, true), {Saved});
+  Restore->setDoesNotThrow();
+  if (!namesRuntimeState(*B.GetInsertBlock()->getModule()))
+    compat::setRuntimeMemoryOnly(*Restore, /*ReadsArgs=*/false);
 }
 
 } // namespace hotpath

@@ -1,8 +1,9 @@
 //===- FastPath.h - The wrapper's inline fast path --------------*- C++ -*-===//
 //
 // On x86-64 ELF a wrapper first runs one asm block (abi.h): when the
-// runtime armed this thread, it counts the call in the thread's table and
-// the wrapper tail-calls the marker; otherwise it jumps to the hooks.
+// runtime armed this thread, it counts the call in the thread's table,
+// makes the function the thread's current one (allocations are charged to
+// it) and the wrapper calls the marker; otherwise it jumps to the hooks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_PASS_FASTPATH_H
@@ -27,8 +28,14 @@ bool namesRuntimeState(const llvm::Module &M);
 
 /// Ends the builder's block with the gate: a `callbr` to `Fast` when the
 /// call was counted inline, to `Hooked` otherwise. `Desc` is the record.
-void emitFastPathGate(llvm::IRBuilder<> &B, llvm::Constant *Desc,
-                      llvm::BasicBlock *Fast, llvm::BasicBlock *Hooked);
+/// In `Fast` the thread's current measured function (abi.h) is this one;
+/// the result is the caller's, which emitCurrentRestore puts back.
+llvm::Value *emitFastPathGate(llvm::IRBuilder<> &B, llvm::Constant *Desc,
+                              llvm::BasicBlock *Fast, llvm::BasicBlock *Hooked);
+
+/// Makes `Saved` (emitFastPathGate's result) the thread's current measured
+/// function again: after the body returns, and where it unwinds.
+void emitCurrentRestore(llvm::IRBuilder<> &B, llvm::Value *Saved);
 
 } // namespace hotpath
 

@@ -4,11 +4,14 @@
 // and calling convention unchanged):
 //
 //   define ... @f(args) {
-//     callbr <the fast-path gate>     ; x86-64 ELF only (FastPath.cpp):
+//     %saved = callbr <the gate>      ; x86-64 ELF only (FastPath.cpp):
 //       to label %hotpath.fast [label %hotpath.hooked]
-//   hotpath.fast:                     ; counted inline by the gate
-//     %t = tail call @f.hotpath.N(args)         ; the inliner may take it
-//     ret %t
+//   hotpath.fast:                     ; counted inline by the gate, which
+//                                     ; made @f the current function
+//     %t = call @f.hotpath.N(args)              ; the inliner may take it;
+//                                               ; `invoke` if it may unwind
+//     call void asm "<restore %saved>"          ; the caller's current again
+//     ret %t                                    ; (also where it unwinds)
 //   hotpath.hooked:
 //     %h = tail call @f.hotpath_hooked.N(args)  ; timed, or not armed
 //     ret %h
@@ -112,9 +115,10 @@ bool hasThrowingCall(Function &F) {
   return false;
 }
 
-/// A block that runs the exit hook and resumes unwinding.
-BasicBlock *createCleanup(Function &F, Constant *Desc, const Hooks &H,
-                          const DebugLoc &DL) {
+/// A block that runs `Emit` (the exit hook, the restore of the current
+/// function) and resumes unwinding.
+BasicBlock *createCleanup(Function &F, const DebugLoc &DL,
+                          function_ref<void(IRBuilder<> &)> Emit) {
   LLVMContext &Ctx = F.getContext();
   F.setPersonalityFn(personalityFor(F));
   auto *BB = BasicBlock::Create(Ctx, "hotpath.cleanup", &F);
@@ -123,7 +127,7 @@ BasicBlock *createCleanup(Function &F, Constant *Desc, const Hooks &H,
   auto *LPTy = StructType::get(compat::ptrTy(Ctx), Type::getInt32Ty(Ctx));
   LandingPadInst *LP = B.CreateLandingPad(LPTy, 0);
   LP->setCleanup(true);
-  callHook(B, H.Exit, {Desc});
+  Emit(B);
   B.CreateResume(LP);
   return BB;
 }
@@ -239,7 +243,11 @@ void emitHookedCall(IRBuilder<> &B, Function &In, Function &Marker,
     Call = CI;
   } else {
     auto *Cont = BasicBlock::Create(Ctx, "hotpath.ret", &In);
-    Call = B.CreateInvoke(&Marker, Cont, createCleanup(In, Desc, H, DL), Args);
+    Call = B.CreateInvoke(
+        &Marker, Cont,
+        createCleanup(In, DL,
+                      [&](IRBuilder<> &C) { callHook(C, H.Exit, {Desc}); }),
+        Args);
     B.SetInsertPoint(Cont);
   }
   setMarkerCallAttrs(*Call, In);
@@ -349,24 +357,40 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
     emitHookedCall(B, F, *Marker, Args, Desc, H, DL);
     return Marker;
   }
-  // Counted inline: nothing is left to do after the body, so both paths
-  // end in a tail call (a jump) when the arguments allow one. The fast one
-  // calls the marker where the optimizer may inline it, the hooked one a
-  // thunk: a caller that inlines the wrapper gets the gate, the body (when
-  // the inliner takes it) and one call.
+  // The fast path calls the marker where the optimizer may inline it, the
+  // hooked one a thunk (a tail call, a jump, when the arguments allow one):
+  // a caller that inlines the wrapper gets the gate, the body (when the
+  // inliner takes it) and one call. Around the body the thread's current
+  // function is this one, restored on return and on unwind, so that
+  // allocations are charged to it without a frame (AllocTracker.h).
   auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
   auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
-  emitFastPathGate(B, Desc, Fast, Hooked);
+  Value *Saved = emitFastPathGate(B, Desc, Fast, Hooked);
   Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H);
-  for (auto [BB, Callee] :
-       {std::pair{Fast, Marker}, std::pair{Hooked, Thunk}}) {
-    B.SetInsertPoint(BB);
-    CallInst *TC = B.CreateCall(Callee, Args);
-    setMarkerCallAttrs(*TC, F);
-    if (canTailCall(F))
-      TC->setTailCallKind(CallInst::TCK_Tail);
-    emitReturn(B, F, TC);
+
+  B.SetInsertPoint(Fast);
+  CallBase *Body;
+  if (Marker->doesNotThrow()) {
+    Body = B.CreateCall(Marker, Args);
+  } else {
+    auto *Cont = BasicBlock::Create(Ctx, "hotpath.fast.ret", &F);
+    Body = B.CreateInvoke(
+        Marker, Cont,
+        createCleanup(F, DL,
+                      [&](IRBuilder<> &C) { emitCurrentRestore(C, Saved); }),
+        Args);
+    B.SetInsertPoint(Cont);
   }
+  setMarkerCallAttrs(*Body, F);
+  emitCurrentRestore(B, Saved);
+  emitReturn(B, F, Body);
+
+  B.SetInsertPoint(Hooked);
+  CallInst *TC = B.CreateCall(Thunk, Args);
+  setMarkerCallAttrs(*TC, F);
+  if (canTailCall(F))
+    TC->setTailCallKind(CallInst::TCK_Tail);
+  emitReturn(B, F, TC);
   return Marker;
 }
 

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define HOTPATH_ABI_VERSION 1u
+#define HOTPATH_ABI_VERSION 2u
 
 /* hotpath_fn_desc::flags */
 enum {
@@ -70,24 +70,34 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  *   if (__hotpath_fast.epoch == __hotpath_epoch &&
  *       --__hotpath_fast.countdown > 0) {
  *     __hotpath_fast.counts[desc->runtime_id] += 1;   (one `incq`)
- *     return <symbol>.hotpath.<N>(args);              (a tail call)
+ *     saved = __hotpath_fast.current;
+ *     __hotpath_fast.current = desc->runtime_id;
+ *     r = <symbol>.hotpath.<N>(args);
+ *     __hotpath_fast.current = saved;          (also where the body unwinds)
+ *     return r;
  *   }
  *   ... the hook sequence above ...
  *
- * The runtime arms a thread (sets `epoch` to the session's number) only
- * when no call needs a shadow-stack frame: sampled or count-only timing,
- * inclusive time, no allocation tracking, not under Valgrind. Otherwise
+ * `current` is the thread's innermost measured call, which allocations are
+ * charged to without a frame; the hooks keep it too (with
+ * HOTPATH_CURRENT_FRAMED: that call has the top shadow-stack frame). The
+ * runtime arms a thread (sets `epoch` to the session's number) only when no
+ * call needs a frame: sampled or count-only timing, inclusive time,
+ * allocation tracking off or exclusive, not under Valgrind. Otherwise
  * `epoch` never matches (its initial value, ~0, is never a session's) and
  * every call takes the hooks: those then run the whole mode, including the
- * sampling countdown. The layout is part of the ABI: offsets 0, 8, 16. */
+ * sampling countdown. The layout is part of the ABI: offsets 0, 4, 8, 16. */
 /* Instructions the gate executes when the thread is not armed (always the
  * case under Valgrind): up to its first jump. The Callgrind report charges
  * them to the measured call, not to the caller it was inlined into. */
 #define HOTPATH_FAST_PATH_GATE_IR 5u
 
+/* hotpath_fast_state::current: the call has the top shadow-stack frame. */
+#define HOTPATH_CURRENT_FRAMED 0x80000000u
+
 typedef struct hotpath_fast_state {
   uint32_t epoch;    /* == __hotpath_epoch while the fast path is armed   */
-  uint32_t reserved; /* 0                                                 */
+  uint32_t current;  /* runtime_id of the innermost measured call, or 0  */
   int64_t countdown; /* calls until the next timed one (hooks time at <= 0) */
   uint64_t *counts;  /* this thread's untimed calls, by runtime_id        */
 } hotpath_fast_state;

@@ -87,6 +87,10 @@ std::string foreignAllocator() {
 }
 
 bool Tracked = false, NeedsStack = false;
+// Exclusive attribution by the current call (AllocMode 3): the fast path
+// counts untimed calls without a frame, and the bytes-per-call histogram
+// is of the timed calls.
+bool ByCurrentCall = false;
 } // namespace
 
 void allocSessionBegin(const Options &O, bool UnderValgrind,
@@ -125,12 +129,19 @@ void allocSessionEnd() { __atomic_store_n(&AllocMode, 0u, __ATOMIC_RELAXED); }
 
 void allocPause() { __atomic_store_n(&AllocMode, 0u, __ATOMIC_RELAXED); }
 void allocResume() {
-  __atomic_store_n(&AllocMode, Tracked ? (Cumulative ? 2u : 1u) : 0u,
-                   __ATOMIC_RELAXED);
+  uint32_t Mode = !Tracked ? 0u : Cumulative ? 2u : ByCurrentCall ? 3u : 1u;
+  __atomic_store_n(&AllocMode, Mode, __ATOMIC_RELAXED);
 }
 
 bool allocTracked() { return Tracked; }
 bool allocNeedsStack() { return NeedsStack; }
+bool allocNeedsFrameEveryCall() { return NeedsStack && Cumulative; }
+bool allocByCurrentCall(bool FastPathArmed) {
+  ByCurrentCall = Tracked && !Cumulative && FastPathArmed;
+  allocResume();
+  return ByCurrentCall;
+}
+bool allocPerCallSampled() { return ByCurrentCall; }
 
 AllocState *attachAllocState(ThreadState *T) {
   void *Mem = mapPages(sizeof(AllocState));
@@ -160,16 +171,25 @@ void allocFrameClosed(ThreadState *T, Frame *F) {
   AllocCounters Own{}, E{};
   if (Mark & AllocMarkOwn)
     Own = A->Stack[D];
-  add(A->Totals, Own); // the thread's, exclusive whatever the mode
-  if (Own.Allocs) {    // the call's path, exclusive too
+  if (Own.Allocs) { // the call's path, exclusive whatever the mode
     PathCounters &PC = T->Tree.Counters[F->Node];
     PC.AllocBytes += Own.Bytes;
     PC.Allocs += Own.Allocs;
   }
+  uint32_t Id = F->Id;
+  if (ByCurrentCall) {
+    // The totals were charged at each allocation; a timed call's bytes go
+    // to the histogram.
+    if (Own.Bytes && F->Start && Id && Id < MaxFunctions) {
+      ++A->Table[Id].CallsWithBytes;
+      (void)T->Q.push(Id, AllocEventCaller, Own.Bytes);
+    }
+    return;
+  }
+  add(A->Totals, Own); // the thread's, exclusive whatever the mode
   E = Own;
   if (Mark & AllocMarkInh)
     add(E, A->Inherited[D]);
-  uint32_t Id = F->Id;
   if (Id && Id < MaxFunctions) {
     AllocFnEntry &R = A->Table[Id];
     add(R.C, E);
@@ -268,24 +288,28 @@ void discardAllocs(ThreadState *T) {
 }
 
 std::vector<FunctionAlloc>
-takeAllocAggregate(const std::vector<uint64_t> &Calls) {
+takeAllocAggregate(const std::vector<uint64_t> &Calls,
+                   const std::vector<uint64_t> &Timed) {
   std::vector<FunctionAlloc> Out =
-      finishAllocAggregate(std::move(agg()), Calls);
+      finishAllocAggregate(std::move(agg()), Calls, Timed);
   resetAllocAggregate();
   return Out;
 }
 
 std::vector<FunctionAlloc>
 finishAllocAggregate(std::vector<FunctionAlloc> Out,
-                     const std::vector<uint64_t> &Calls) {
+                     const std::vector<uint64_t> &Calls,
+                     const std::vector<uint64_t> &Timed) {
   Out.resize(Calls.size() > Out.size() ? Calls.size() : Out.size());
   for (size_t I = 1; I < Out.size(); ++I) {
     FunctionAlloc &F = Out[I];
     uint64_t All = I < Calls.size() ? Calls[I] : 0;
+    // The histogram's calls: all of them, or the timed ones.
+    uint64_t Sampled = !ByCurrentCall ? All : I < Timed.size() ? Timed[I] : 0;
     // Calls that allocated nothing are zeros of the bytes-per-call
     // histogram; F.Calls held the calls that did.
-    if (All > F.Calls)
-      F.BytesPerCall.record(0, All - F.Calls);
+    if (Sampled > F.Calls)
+      F.BytesPerCall.record(0, Sampled - F.Calls);
     F.Calls = All > F.Calls ? All : F.Calls;
   }
   return Out;

@@ -5,23 +5,39 @@
 // allocating thread,
 // takes no lock, does no atomic RMW and allocates nothing in steady state.
 //
-// Attribution: each open frame of the shadow stack has a parallel
-// AllocCounters slot (AllocState::Stack, same index as the frame), valid
-// only while the frame's AllocMark is set (the enter hook clears it, so no
-// slot needs zeroing per call). An allocation adds to the top frame's slot;
-// when a marked frame closes (closeTop -> allocFrameClosed) its slot goes
-// into the function's per-thread totals, and with HOTPATH_ALLOC_CUMULATIVE
-// into its parent's slot too (inclusive, counted again at every level, the
-// rule of timing totals). Calls that allocated also push (id, bytes) on
-// the thread's event queue, for the bytes-per-call histogram.
+// Attribution, exclusive (the default): an allocation is charged to the
+// thread's current measured call, hotpath_fast_state::current (abi.h),
+// which the wrappers' fast path and the hooks keep without a frame: to its
+// function's per-thread entry (AllocState::Table) and to the thread's
+// totals, at once. When that call has the top frame of the shadow stack
+// (HOTPATH_CURRENT_FRAMED), the bytes also go to the frame's slot, for the
+// call's path and, when it is timed, for the bytes-per-call histogram,
+// which is then of the timed calls, as the time percentiles are. A
+// current call left stale by a longjmp heals at the next return of a
+// measured call below the jump's target (the wrappers restore what they
+// saved); a framed one at once, since the frame below it is checked.
+//
+// Cumulative (HOTPATH_ALLOC_CUMULATIVE=1; every call has a frame): each
+// open frame has a parallel AllocCounters slot (AllocState::Stack, same
+// index as the frame), valid only while the frame's AllocMark is set (the
+// enter hook clears it, so no slot needs zeroing per call). An allocation
+// adds to the top frame's slot; when a marked frame closes (closeTop ->
+// allocFrameClosed) its slot goes into the function's per-thread totals
+// and into its parent's slot (inclusive, counted again at every level, the
+// rule of timing totals).
+//
+// Either way, calls whose frame counted bytes push (id, bytes) on the
+// thread's event queue, for the bytes-per-call histogram.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_RUNTIME_ALLOCTRACKER_H
 #define HOTPATH_RUNTIME_ALLOCTRACKER_H
 
 #include "core/EventQueue.h"
+#include "core/Registry.h"     // MaxFunctions
 #include "core/RuntimeScope.h" // InRuntime: the runtime's own allocations
 #include "core/ThreadState.h"
+#include "hotpath/abi.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -68,7 +84,8 @@ constexpr uint32_t AllocMarkOwn = 1, AllocMarkInh = 2;
 /// and its memory bound are shared with the timing events.
 constexpr uint32_t AllocEventCaller = ~1u;
 
-/// 0 off, 1 exclusive, 2 cumulative; set at session begin.
+/// 0 off, 1 exclusive by the top frame, 2 cumulative, 3 exclusive by the
+/// current call; set at session begin.
 extern uint32_t AllocMode __attribute__((visibility("hidden")));
 
 HP_COLD_CC AllocState *attachAllocState(ThreadState *T);
@@ -113,16 +130,43 @@ inline __attribute__((always_inline)) AllocState *allocStateOf(ThreadState *T) {
 
 inline __attribute__((always_inline)) uint64_t usableSize(void *P);
 
+/// Applies `Add` to every AllocCounters the allocation or free is charged
+/// to (see the top of this file).
+template <typename AddFn>
+inline __attribute__((always_inline)) void charge(ThreadState *T, AllocState *A,
+                                                  AddFn Add) {
+  if (__atomic_load_n(&AllocMode, __ATOMIC_RELAXED) != 3) {
+    Add(*topSlot(T, A)); // the top frame's, charged at its close
+    return;
+  }
+  Add(A->Totals);
+  uint32_t Cur = __hotpath_fast.current;
+  uint32_t Id = Cur & ~HOTPATH_CURRENT_FRAMED;
+  bool Framed = Cur & HOTPATH_CURRENT_FRAMED;
+  if (Framed) {
+    // Stale (a longjmp over the call): the top frame's call is current.
+    Frame *Top = T->Top;
+    Id = Top == T->Stack ? 0 : Top->Id;
+  }
+  if (!Id || Id >= MaxFunctions)
+    return;
+  Add(A->Table[Id].C);
+  if (Framed)
+    Add(*topSlot(T, A));
+}
+
 /// One allocation of `N` requested bytes that succeeded, at `P`, on T.
 inline __attribute__((always_inline)) void countAlloc(ThreadState *T,
                                                       uint64_t N, void *P) {
   AllocState *A = allocStateOf(T);
   if (!A)
     return;
-  AllocCounters *S = topSlot(T, A);
-  S->Bytes += N;
-  S->Usable += usableSize(P);
-  ++S->Allocs;
+  uint64_t U = usableSize(P);
+  charge(T, A, [=](AllocCounters &S) {
+    S.Bytes += N;
+    S.Usable += U;
+    ++S.Allocs;
+  });
 }
 
 /// One block freed whose usable size was `U`, on T.
@@ -131,9 +175,10 @@ inline __attribute__((always_inline)) void countFree(ThreadState *T,
   AllocState *A = allocStateOf(T);
   if (!A)
     return;
-  AllocCounters *S = topSlot(T, A);
-  S->Freed += U;
-  ++S->Frees;
+  charge(T, A, [=](AllocCounters &S) {
+    S.Freed += U;
+    ++S.Frees;
+  });
 }
 
 /// malloc_usable_size of a live glibc block, read from its chunk header
@@ -159,8 +204,17 @@ void allocResume();
 /// Whether this session tracks allocations.
 bool allocTracked();
 /// Whether the hooks must keep a shadow stack for attribution even when
-/// nothing is timed (sampling rate 0).
+/// nothing is timed (sampling rate 0): they then keep the current call.
 bool allocNeedsStack();
+/// Whether every call needs a frame (cumulative attribution): the fast
+/// path is not armed.
+bool allocNeedsFrameEveryCall();
+/// At session begin, once the fast path is decided: exclusive attribution
+/// is by the current call when the fast path is armed (untimed calls have
+/// no frame; the bytes-per-call histogram is then of the timed calls), by
+/// the top frame otherwise. Returns whether it is by the current call.
+bool allocByCurrentCall(bool FastPathArmed);
+bool allocPerCallSampled();
 /// The drain met an event with Caller == AllocEventCaller.
 void recordAllocEvent(uint32_t Id, uint64_t Bytes);
 /// Takes T's per-function table (zeroed): exited and final sweeps.
@@ -177,13 +231,17 @@ void discardAllocs(ThreadState *T);
 /// In a fork's child: discardAllocs for every state in use.
 void discardAllAllocs();
 /// The per-function aggregate for the snapshot, indexed by id; `Calls`
-/// gives each function's call count (zero-byte calls of the histogram).
+/// gives each function's call count, `Timed` its timed calls (with
+/// exclusive attribution the bytes-per-call histogram is of these: the
+/// ones not in it are its zeros).
 std::vector<FunctionAlloc>
-takeAllocAggregate(const std::vector<uint64_t> &Calls);
+takeAllocAggregate(const std::vector<uint64_t> &Calls,
+                   const std::vector<uint64_t> &Timed);
 /// The same from a copy (peekAllocAggregate).
 std::vector<FunctionAlloc>
 finishAllocAggregate(std::vector<FunctionAlloc> Agg,
-                     const std::vector<uint64_t> &Calls);
+                     const std::vector<uint64_t> &Calls,
+                     const std::vector<uint64_t> &Timed);
 void resetAllocAggregate();
 
 } // namespace hotpath::rt

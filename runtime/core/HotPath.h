@@ -35,6 +35,12 @@ HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F); // AllocTracker
 #define HP_UNLIKELY(X) __builtin_expect(!!(X), 0)
 #define HP_INLINE inline __attribute__((always_inline))
 
+/// Pairs stay matched: the flag changes only at session begin, when no
+/// thread has a frame of the new session yet (syncThread drops the old).
+HP_INLINE bool keepsCurrentCall() {
+  return __atomic_load_n(&KeepCurrentCall, __ATOMIC_RELAXED);
+}
+
 HP_INLINE bool stateCurrent(ThreadState *T) {
   return HP_LIKELY(T) &&
          HP_LIKELY(T->Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED));
@@ -73,6 +79,12 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (Excl != 0)
     F->Child = 0;
   F->SpInv = SpInv;
+  // This call is the thread's current one (allocations are charged to it,
+  // AllocTracker.h) until its frame closes, as the fast path does inline.
+  if (AllTimed != 1 && keepsCurrentCall()) {
+    F->SavedCurrent = __hotpath_fast.current;
+    __hotpath_fast.current = Id | HOTPATH_CURRENT_FRAMED;
+  }
   // The call's path: the parent's last child in one compare (PathTree.h).
   uint32_t Parent = Top->Node;
   PathHot *Paths = T->Paths;
@@ -108,6 +120,8 @@ HP_INLINE void closeTop(ThreadState *T) {
   uint64_t Now = Timed ? readTicksAs<K>() : 0;
   Frame *P = F - 1;
   uint32_t Node = F->Node;
+  if (AllTimed != 1 && keepsCurrentCall())
+    __hotpath_fast.current = F->SavedCurrent;
   T->Top = P;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   F->SpInv = 0;

@@ -31,6 +31,7 @@ __attribute__((visibility("default"),
                no_sanitize("address"))) uint32_t __hotpath_epoch = 0;
 }
 static_assert(offsetof(hotpath_fast_state, epoch) == 0 &&
+                  offsetof(hotpath_fast_state, current) == 4 &&
                   offsetof(hotpath_fast_state, countdown) == 8 &&
                   offsetof(hotpath_fast_state, counts) == 16,
               "the pass's inline asm (pass/FastPath.cpp) uses these offsets");
@@ -39,6 +40,7 @@ namespace hotpath::rt {
 
 extern uint32_t GlobalEpoch __attribute__((alias("__hotpath_epoch")));
 uint32_t CountOnlyMode = 0;
+bool KeepCurrentCall = false;
 SessionConfig CurrentConfig;
 
 namespace {

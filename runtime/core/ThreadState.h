@@ -31,6 +31,10 @@ struct Frame {
   // (AllocTracker.h). Cleared at entry.
   uint32_t AllocMark;
   uint32_t Node; // the call's path node (PathTree.h); 0, the root, in Stack[0]
+  // hotpath_fast_state::current when the call began, put back when its
+  // frame closes (closing abandoned frames too: the innermost call that
+  // was running when the first of them began).
+  uint32_t SavedCurrent;
 };
 constexpr uint32_t NoCaller = ~0u;
 
@@ -104,6 +108,10 @@ constexpr uint32_t FastPathOff = ~0u;
 /// rate 0, or Valgrind): the hooks then keep no shadow stack at all. Set
 /// before GlobalEpoch at session begin.
 extern uint32_t CountOnlyMode __attribute__((visibility("hidden")));
+/// Whether the hooks keep hotpath_fast_state::current (abi.h): set at
+/// session begin, before GlobalEpoch, when allocations are charged to the
+/// current call; never with every call timed, where the fast path is off.
+extern bool KeepCurrentCall __attribute__((visibility("hidden")));
 /// Settings copied into each state when it syncs to a new session.
 struct SessionConfig {
   uint64_t Period = 1; // ~0 = count only

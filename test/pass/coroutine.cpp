@@ -12,7 +12,7 @@
 
 // CHECK:      define {{.*}} @_Z8count_toi({{.*}}) #[[WRAP:[0-9]+]]
 // CHECK-NOT:  coro.begin
-// CHECK:        tail call {{.*}} @_Z8count_toi.hotpath.[[N:[0-9]+]](
+// CHECK:        {{call|invoke}} {{.*}} @_Z8count_toi.hotpath.[[N:[0-9]+]](
 // CHECK-NOT:  coro.begin
 // CHECK:        tail call {{.*}} @_Z8count_toi.hotpath_hooked.[[N]](
 // CHECK:      define internal {{.*}} @_Z8count_toi.hotpath.[[N]]({{.*}}) #[[MARK:[0-9]+]]

@@ -2,7 +2,8 @@
 ; A module that names the runtime's fast-path state (it includes
 ; hotpath/abi.h and reads __hotpath_fast, as test/e2e/runtime/Inputs/
 ; fast_path.cpp does) may not be told that the gate and the hooks touch
-; only inaccessible memory: they write that state. Both then keep no memory
+; only inaccessible memory: they write that state (the restore of the
+; current function too). Both then keep no memory
 ; attributes, and the optimizer reloads the state after a measured call.
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
 
@@ -13,10 +14,12 @@ target triple = "x86_64-pc-linux-gnu"
 
 ; CHECK-LABEL: define i32 @_Z4leafi(i32 %x)
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    callbr void asm sideeffect {{.*}}i32 0, i32 7)){{$}}
+; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect {{.*}}i32 0, i32 7)){{$}}
+; CHECK:         call void asm sideeffect {{.*}}(i64 %hotpath.saved) #[[RESTORE:[0-9]+]]
 define i32 @_Z4leafi(i32 %x) nounwind {
   ret i32 %x
 }
 
 ; CHECK:       declare void @__hotpath_enter(ptr) #[[HOOK:[0-9]+]]
-; CHECK:       attributes #[[HOOK]] = { nounwind nonlazybind }
+; CHECK-DAG:   attributes #[[HOOK]] = { nounwind nonlazybind }
+; CHECK-DAG:   attributes #[[RESTORE]] = { nounwind }

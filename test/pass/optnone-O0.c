@@ -5,7 +5,7 @@
 #include <hotpath/hotpath.h>
 
 // CHECK:       define {{.*}}i32 @measured(i32 noundef %{{.*}}) #[[ATTR:[0-9]+]]
-// CHECK:         tail call i32 @measured.hotpath.[[N:[0-9]+]](
+// CHECK:         {{^  %[0-9]+ = call}} i32 @measured.hotpath.[[N:[0-9]+]](
 // CHECK:         tail call i32 @measured.hotpath_hooked.[[N]](
 // CHECK:       define internal i32 @measured.hotpath.[[N]](i32 noundef %{{.*}}) #[[ATTR]]
 // CHECK:       define internal i32 @measured.hotpath_hooked.[[N]](i32 noundef %{{.*}}) #[[ATTR]]

@@ -33,6 +33,21 @@
 // RUN:     app::pure=5 app::pure#total=0 app::sometimes=4 app::sometimes#total=64 || exit 1; done
 // RUN: for b in O0 O2 static; do %python %S/Inputs/check_alloc.py %t.$b.cumul.json tracked=1 description~cumulative thread:main-thread:alloc_bytes=12212 || exit 1; done
 //
+// Sampled: the wrappers' fast path counts the untimed calls without a
+// frame, and their allocations are charged to the thread's current call
+// (abi.h): the same exclusive totals; min, max and percentiles are of the
+// timed calls, said so.
+// RUN: for b in O0 O2 static; do env HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.sampled.json %t.$b || exit 1; done
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.sampled.json \
+// RUN:     app::leaf=20 app::leaf#total=2000 app::leaf#allocs=20 app::leaf#freed=2080 app::leaf#frees=20 app::leaf#avg=100 \
+// RUN:     app::mid=10 app::mid#total=10000 app::mid#allocs=10 app::mid#freed=10000 \
+// RUN:     app::top=10 app::top#total=100 app::top#allocs=10 app::top#freed=240 \
+// RUN:     app::rec=3 app::rec#total=48 app::rec#allocs=3 app::rec#freed=72 \
+// RUN:     app::pure=5 app::pure#total=0 app::pure#allocs=0 \
+// RUN:     app::sometimes=4 app::sometimes#total=64 || exit 1; done
+// RUN: for b in O0 O2 static; do %python %S/Inputs/check_alloc.py %t.$b.sampled.json tracked=1 'description~of the timed calls' \
+// RUN:     thread:main-thread:alloc_bytes=12212 thread:main-thread:allocs=44 thread:main-thread:freed_bytes=12464 thread:main-thread:frees=44 || exit 1; done
+//
 // Counting calls only (no timing) still attributes allocations.
 // RUN: env HOTPATH_TIME_SAMPLING_RATE=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.rate0.json %t.O2
 // RUN: %python %S/../runtime/Inputs/check_report.py --section functions_alloc %t.rate0.json app::mid#total=10000 app::leaf#total=2000 app::top#freed=240

@@ -2,10 +2,11 @@
 //
 // The runtime arms a thread (__hotpath_fast.epoch == __hotpath_epoch, abi.h)
 // at its first hooked call of a session only when no call needs a frame:
-// sampled or count-only timing, inclusive time, no allocation tracking,
-// HOTPATH_FAST_PATH not 0. The gate is emulated here as the wrapper's asm
-// runs it (pass/FastPath.cpp): the counts it leaves in the thread's table
-// and the countdown it shares with the hooks must add up in the report.
+// sampled or count-only timing, inclusive time, allocation tracking off or
+// exclusive and sampled, HOTPATH_FAST_PATH not 0. The gate is emulated here as
+// the wrapper's asm runs it (pass/FastPath.cpp): the counts it leaves in the
+// thread's table and the countdown it shares with the hooks must add up in the
+// report.
 //
 //===----------------------------------------------------------------------===//
 #include "TestSupport.h"
@@ -89,10 +90,37 @@ TEST(FastPathTest, AllTimedDoesNotArm) {
   expectNotArmed({{"HOTPATH_TIME_SAMPLING_RATE", "1"}, {"HOTPATH_ALLOC", "0"}});
 }
 
-TEST(FastPathTest, AllocationTrackingDoesNotArm) {
-  hotpath_fn_desc *F = makeFn("g", 0xf4);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "1"}});
-  // Off by itself under a sanitizer (it owns malloc): nothing to test.
+// Sampled with allocation tracking: armed; the hooks keep the thread's
+// current call as the gate does (abi.h), framed, restored at exit.
+TEST(FastPathTest, SampledAllocationTrackingArmsAndKeepsTheCurrentCall) {
+  hotpath_fn_desc *F = makeFn("g", 0xf6);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}, {"HOTPATH_ALLOC", "1"}});
+  if (!hotpath::rt::allocTracked()) {
+    end();
+    GTEST_SKIP() << "allocation tracking is off (sanitizer build?)";
+  }
+  __hotpath_fast.current = 0;
+  call(F);
+  EXPECT_TRUE(armed());
+  EXPECT_EQ(__hotpath_fast.current, 0u);
+  __hotpath_fast.current = 7; // a caller counted by the fast path
+  __hotpath_enter(F);
+  EXPECT_EQ(__hotpath_fast.current, F->runtime_id | HOTPATH_CURRENT_FRAMED);
+  __hotpath_exit(F);
+  EXPECT_EQ(__hotpath_fast.current, 7u);
+  __hotpath_fast.current = 0;
+  end();
+}
+
+// Count-only with allocation tracking keeps a frame per call (the
+// bytes-per-call histogram has no timed calls to come from); so does
+// cumulative attribution, sampled or not. Tracking is off by itself under
+// a sanitizer (it owns malloc): nothing to test then.
+void expectAllocationsDoNotArm(
+    std::initializer_list<std::pair<const char *, const char *>> Env,
+    uint64_t Hash) {
+  hotpath_fn_desc *F = makeFn("g", Hash);
+  begin(Env);
   if (!hotpath::rt::allocTracked()) {
     end();
     GTEST_SKIP() << "allocation tracking is off (sanitizer build?)";
@@ -100,6 +128,17 @@ TEST(FastPathTest, AllocationTrackingDoesNotArm) {
   call(F);
   EXPECT_FALSE(armed());
   end();
+}
+
+TEST(FastPathTest, CumulativeAllocationsDoNotArm) {
+  expectAllocationsDoNotArm({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"},
+                             {"HOTPATH_ALLOC_CUMULATIVE", "1"}},
+                            0xf7);
+}
+
+TEST(FastPathTest, CountOnlyAllocationTrackingDoesNotArm) {
+  expectAllocationsDoNotArm(
+      {{"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "1"}}, 0xf4);
 }
 
 TEST(FastPathTest, ExclusiveTimeDoesNotArm) {
