@@ -229,31 +229,40 @@ bool canTailCall(const Function &F) {
   return true;
 }
 
+/// A call of the marker at the builder's block of `In`, then `After` (the
+/// exit hook, the restore of the current function) and the return of its
+/// result. When the body may unwind the call is an `invoke` whose cleanup
+/// (a block `RetName` continues the normal path) runs `After` too.
+CallBase *emitMarkerCall(IRBuilder<> &B, Function &In, Function &Marker,
+                         ArrayRef<Value *> Args, const DebugLoc &DL,
+                         StringRef RetName,
+                         function_ref<void(IRBuilder<> &)> After) {
+  CallBase *Call;
+  if (Marker.doesNotThrow()) {
+    Call = B.CreateCall(&Marker, Args);
+  } else {
+    auto *Cont = BasicBlock::Create(In.getContext(), RetName, &In);
+    Call = B.CreateInvoke(&Marker, Cont, createCleanup(In, DL, After), Args);
+    B.SetInsertPoint(Cont);
+  }
+  setMarkerCallAttrs(*Call, In);
+  After(B);
+  emitReturn(B, In, Call);
+  return Call;
+}
+
 /// The hook sequence around a call of the marker, at the builder's block
 /// of `In` (the wrapper, or its hooked thunk), returning its result.
 void emitHookedCall(IRBuilder<> &B, Function &In, Function &Marker,
                     ArrayRef<Value *> Args, Constant *Desc, const Hooks &H,
                     const DebugLoc &DL) {
-  LLVMContext &Ctx = In.getContext();
   callHook(B, H.Enter, {Desc});
-  CallBase *Call;
-  if (Marker.doesNotThrow()) {
-    auto *CI = B.CreateCall(&Marker, Args);
+  CallBase *Call =
+      emitMarkerCall(B, In, Marker, Args, DL, "hotpath.ret",
+                     [&](IRBuilder<> &C) { callHook(C, H.Exit, {Desc}); });
+  if (auto *CI = dyn_cast<CallInst>(Call))
     CI->setTailCallKind(CallInst::TCK_NoTail);
-    Call = CI;
-  } else {
-    auto *Cont = BasicBlock::Create(Ctx, "hotpath.ret", &In);
-    Call = B.CreateInvoke(
-        &Marker, Cont,
-        createCleanup(In, DL,
-                      [&](IRBuilder<> &C) { callHook(C, H.Exit, {Desc}); }),
-        Args);
-    B.SetInsertPoint(Cont);
-  }
-  setMarkerCallAttrs(*Call, In);
   Call->addFnAttr(Attribute::NoInline);
-  callHook(B, H.Exit, {Desc});
-  emitReturn(B, In, Call);
 }
 
 /// The hooked path of a wrapper with the fast path, as a function of its
@@ -369,21 +378,8 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H);
 
   B.SetInsertPoint(Fast);
-  CallBase *Body;
-  if (Marker->doesNotThrow()) {
-    Body = B.CreateCall(Marker, Args);
-  } else {
-    auto *Cont = BasicBlock::Create(Ctx, "hotpath.fast.ret", &F);
-    Body = B.CreateInvoke(
-        Marker, Cont,
-        createCleanup(F, DL,
-                      [&](IRBuilder<> &C) { emitCurrentRestore(C, Saved); }),
-        Args);
-    B.SetInsertPoint(Cont);
-  }
-  setMarkerCallAttrs(*Body, F);
-  emitCurrentRestore(B, Saved);
-  emitReturn(B, F, Body);
+  emitMarkerCall(B, F, *Marker, Args, DL, "hotpath.fast.ret",
+                 [&](IRBuilder<> &C) { emitCurrentRestore(C, Saved); });
 
   B.SetInsertPoint(Hooked);
   CallInst *TC = B.CreateCall(Thunk, Args);

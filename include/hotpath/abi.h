@@ -79,11 +79,12 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  *   ... the hook sequence above ...
  *
  * `current` is the thread's innermost measured call, which allocations are
- * charged to without a frame; the hooks keep it too (with
- * HOTPATH_CURRENT_FRAMED: that call has the top shadow-stack frame). The
- * runtime arms a thread (sets `epoch` to the session's number) only when no
- * call needs a frame: sampled or count-only timing, inclusive time,
- * allocation tracking off or exclusive, not under Valgrind. Otherwise
+ * charged to without a frame; in sessions that charge it the hooks keep it
+ * too (with HOTPATH_CURRENT_FRAMED: that call has the top shadow-stack
+ * frame). The runtime arms a thread (sets `epoch` to the session's number)
+ * only when no call needs a frame: sampled or count-only timing, inclusive
+ * time, allocation tracking off (or exclusive, with sampled timing), not
+ * under Valgrind. Otherwise
  * `epoch` never matches (its initial value, ~0, is never a session's) and
  * every call takes the hooks: those then run the whole mode, including the
  * sampling countdown. The layout is part of the ABI: offsets 0, 4, 8, 16. */

@@ -135,13 +135,15 @@ void allocResume() {
 
 bool allocTracked() { return Tracked; }
 bool allocNeedsStack() { return NeedsStack; }
-bool allocNeedsFrameEveryCall() { return NeedsStack && Cumulative; }
-bool allocByCurrentCall(bool FastPathArmed) {
+bool allocNeedsFrameEveryCall(bool TimesNothing) {
+  return NeedsStack && (Cumulative || TimesNothing);
+}
+bool allocSetByCurrentCall(bool FastPathArmed) {
   ByCurrentCall = Tracked && !Cumulative && FastPathArmed;
   allocResume();
   return ByCurrentCall;
 }
-bool allocPerCallSampled() { return ByCurrentCall; }
+bool allocByCurrentCall() { return ByCurrentCall; }
 
 AllocState *attachAllocState(ThreadState *T) {
   void *Mem = mapPages(sizeof(AllocState));

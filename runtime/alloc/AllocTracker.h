@@ -5,26 +5,27 @@
 // allocating thread,
 // takes no lock, does no atomic RMW and allocates nothing in steady state.
 //
-// Attribution, exclusive (the default): an allocation is charged to the
-// thread's current measured call, hotpath_fast_state::current (abi.h),
-// which the wrappers' fast path and the hooks keep without a frame: to its
-// function's per-thread entry (AllocState::Table) and to the thread's
-// totals, at once. When that call has the top frame of the shadow stack
-// (HOTPATH_CURRENT_FRAMED), the bytes also go to the frame's slot, for the
-// call's path and, when it is timed, for the bytes-per-call histogram,
-// which is then of the timed calls, as the time percentiles are. A
-// current call left stale by a longjmp heals at the next return of a
-// measured call below the jump's target (the wrappers restore what they
-// saved); a framed one at once, since the frame below it is checked.
+// By the top frame (AllocMode 1, exclusive, and 2, cumulative: every call
+// has a frame). Each open frame has a parallel AllocCounters slot
+// (AllocState::Stack, same index as the frame), valid only while the
+// frame's AllocMark is set (the enter hook clears it, so no slot needs
+// zeroing per call). An allocation adds to the top frame's slot; when a
+// marked frame closes (closeTop -> allocFrameClosed) its slot goes into
+// the function's per-thread entry (AllocState::Table) and the thread's
+// totals, and when cumulative into its parent's slot too (inclusive,
+// counted again at every level, the rule of timing totals).
 //
-// Cumulative (HOTPATH_ALLOC_CUMULATIVE=1; every call has a frame): each
-// open frame has a parallel AllocCounters slot (AllocState::Stack, same
-// index as the frame), valid only while the frame's AllocMark is set (the
-// enter hook clears it, so no slot needs zeroing per call). An allocation
-// adds to the top frame's slot; when a marked frame closes (closeTop ->
-// allocFrameClosed) its slot goes into the function's per-thread totals
-// and into its parent's slot (inclusive, counted again at every level, the
-// rule of timing totals).
+// By the current call (AllocMode 3: exclusive with the fast path armed,
+// untimed calls have no frame). An allocation is charged to the thread's
+// current measured call, hotpath_fast_state::current (abi.h), which the
+// wrappers' fast path and, in such sessions, the hooks keep: to its
+// function's entry and the thread's totals, at once. When that call has
+// the top frame (HOTPATH_CURRENT_FRAMED), the bytes also go to the frame's
+// slot, for the call's path and, when it is timed, the bytes-per-call
+// histogram, which is then of the timed calls, as the time percentiles
+// are. A current call left stale by a longjmp heals at the next return of
+// a measured call below the jump's target (the wrappers restore what they
+// saved); a framed one at once, since the top frame is checked.
 //
 // Either way, calls whose frame counted bytes push (id, bytes) on the
 // thread's event queue, for the bytes-per-call histogram.
@@ -204,17 +205,19 @@ void allocResume();
 /// Whether this session tracks allocations.
 bool allocTracked();
 /// Whether the hooks must keep a shadow stack for attribution even when
-/// nothing is timed (sampling rate 0): they then keep the current call.
+/// nothing is timed (sampling rate 0).
 bool allocNeedsStack();
-/// Whether every call needs a frame (cumulative attribution): the fast
-/// path is not armed.
-bool allocNeedsFrameEveryCall();
+/// Whether every call needs a frame, so that the fast path may not be
+/// armed: cumulative attribution (a call's callees add to it), or a
+/// session that times nothing (`TimesNothing`: the bytes-per-call
+/// histogram would have no timed calls to come from).
+bool allocNeedsFrameEveryCall(bool TimesNothing);
 /// At session begin, once the fast path is decided: exclusive attribution
 /// is by the current call when the fast path is armed (untimed calls have
 /// no frame; the bytes-per-call histogram is then of the timed calls), by
-/// the top frame otherwise. Returns whether it is by the current call.
-bool allocByCurrentCall(bool FastPathArmed);
-bool allocPerCallSampled();
+/// the top frame otherwise. Returns allocByCurrentCall().
+bool allocSetByCurrentCall(bool FastPathArmed);
+bool allocByCurrentCall();
 /// The drain met an event with Caller == AllocEventCaller.
 void recordAllocEvent(uint32_t Id, uint64_t Bytes);
 /// Takes T's per-function table (zeroed): exited and final sweeps.

@@ -35,10 +35,14 @@ HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F); // AllocTracker
 #define HP_UNLIKELY(X) __builtin_expect(!!(X), 0)
 #define HP_INLINE inline __attribute__((always_inline))
 
-/// Pairs stay matched: the flag changes only at session begin, when no
-/// thread has a frame of the new session yet (syncThread drops the old).
-HP_INLINE bool keepsCurrentCall() {
-  return __atomic_load_n(&KeepCurrentCall, __ATOMIC_RELAXED);
+/// Whether the hooks keep the current call (KeepCurrentCall). Never in
+/// the modes that do not arm the fast path (every call timed, exclusive
+/// time): their hooks are compiled without it. Pairs stay matched: the
+/// flag changes only at session begin, when no thread has a frame of the
+/// new session yet (syncThread drops the old).
+template <int AllTimed, int Excl> HP_INLINE bool keepsCurrentCall() {
+  return AllTimed != 1 && Excl != 1 &&
+         __atomic_load_n(&KeepCurrentCall, __ATOMIC_RELAXED);
 }
 
 HP_INLINE bool stateCurrent(ThreadState *T) {
@@ -81,7 +85,7 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   F->SpInv = SpInv;
   // This call is the thread's current one (allocations are charged to it,
   // AllocTracker.h) until its frame closes, as the fast path does inline.
-  if (AllTimed != 1 && keepsCurrentCall()) {
+  if (keepsCurrentCall<AllTimed, Excl>()) {
     F->SavedCurrent = __hotpath_fast.current;
     __hotpath_fast.current = Id | HOTPATH_CURRENT_FRAMED;
   }
@@ -120,7 +124,7 @@ HP_INLINE void closeTop(ThreadState *T) {
   uint64_t Now = Timed ? readTicksAs<K>() : 0;
   Frame *P = F - 1;
   uint32_t Node = F->Node;
-  if (AllTimed != 1 && keepsCurrentCall())
+  if (keepsCurrentCall<AllTimed, Excl>())
     __hotpath_fast.current = F->SavedCurrent;
   T->Top = P;
   std::atomic_signal_fence(std::memory_order_seq_cst);

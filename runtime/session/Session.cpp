@@ -239,7 +239,7 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
                 ? finishAllocAggregate(std::move(*AllocCopy), Calls, Timed)
                 : takeAllocAggregate(Calls, Timed);
   S.AllocTracked = allocTracked();
-  S.AllocPerCallSampled = allocPerCallSampled();
+  S.AllocPerCallSampled = allocByCurrentCall();
   // No frames, no paths: count-only sessions, and HOTPATH_MAX_PATHS=0.
   bool Full = A.Paths.Full;
   std::vector<PathOut> Paths = A.Paths.take(A.NsPerTick);
@@ -366,25 +366,22 @@ void sessionBegin(BeginKind Kind) {
       CurrentTrace =
           TraceConfig{Opts->TraceEvents, Opts->TraceRing, Opts->TraceMinNs};
   }
-  // Attributing allocations needs the current call, which count-only
-  // mode's hooks do not keep: untimed calls then go through the sampled
-  // hooks.
-  bool CountOnly = CurrentConfig.Period == ~0ull && !allocNeedsStack();
+  // Attributing allocations needs the shadow stack, which count-only mode
+  // does not keep: untimed calls then go through the sampled hooks.
+  bool TimesNothing = CurrentConfig.Period == ~0ull;
+  bool CountOnly = TimesNothing && !allocNeedsStack();
   // The wrappers' inline fast path counts a call without a frame (and makes
   // it the thread's current call, which exclusive allocation tracking
   // charges): only when no call needs one (an untimed call under exclusive
-  // time or cumulative allocations still does), and never under Valgrind,
-  // where every call goes through the hooks that keep hotpath's cost out of
-  // callers (docs/callgrind.md).
-  // Count-only with allocation tracking keeps a frame per call: its
-  // bytes-per-call histogram has no timed calls to come from.
+  // time, cumulative allocations or count-only allocations still does), and
+  // never under Valgrind, where every call goes through the hooks that keep
+  // hotpath's cost out of callers (docs/callgrind.md).
   CurrentConfig.FastPath =
       !Vg && CurrentConfig.Period != 1 && !CurrentConfig.Exclusive &&
-      !allocNeedsFrameEveryCall() &&
-      !(CurrentConfig.Period == ~0ull && allocNeedsStack()) && Opts->FastPath;
+      !allocNeedsFrameEveryCall(TimesNothing) && Opts->FastPath;
   // The hooks keep the current call only when allocations are charged to
   // it (the wrappers' fast path always does).
-  KeepCurrentCall = allocByCurrentCall(CurrentConfig.FastPath);
+  KeepCurrentCall = allocSetByCurrentCall(CurrentConfig.FastPath);
   __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
   selectHookImplementations(CountOnly, ClockUsesTsc, CurrentTrace.Cap != 0);
   clockStartCalibration();
