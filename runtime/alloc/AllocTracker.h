@@ -142,13 +142,10 @@ inline __attribute__((always_inline)) void charge(ThreadState *T, AllocState *A,
   }
   Add(A->Totals);
   uint32_t Cur = __hotpath_fast.current;
-  uint32_t Id = Cur & ~HOTPATH_CURRENT_FRAMED;
   bool Framed = Cur & HOTPATH_CURRENT_FRAMED;
-  if (Framed) {
-    // Stale (a longjmp over the call): the top frame's call is current.
-    Frame *Top = T->Top;
-    Id = Top == T->Stack ? 0 : Top->Id;
-  }
+  // A framed call is the top frame's: its id is read there, which is right
+  // even where a longjmp over the call left the slot stale.
+  uint32_t Id = !Framed ? Cur : T->Top == T->Stack ? 0 : T->Top->Id;
   if (!Id || Id >= MaxFunctions)
     return;
   Add(A->Table[Id].C);

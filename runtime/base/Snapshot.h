@@ -91,7 +91,7 @@ struct Snapshot {
   uint64_t ElapsedNs = 0;   // session length
   bool UnderValgrind = false;
   bool AllocTracked = false;
-  bool AllocPerCallSampled = false;    // bytes per call: of the timed calls
+  bool AllocPerCallSampled = false;    // tracked; bytes per call of timed calls
   std::vector<FunctionInfo> Functions; // indexed by id
   std::vector<FunctionTiming> Timing;  // indexed by id
   std::vector<FunctionAlloc> Alloc;    // indexed by id (may be empty)

@@ -108,7 +108,7 @@ void buildAlloc(const Snapshot &S, const Options &O,
           ? "Bytes allocated per call, cumulative: including measured callees."
           : "Bytes allocated per call, exclusive: by the function itself, not "
             "its measured callees.";
-  if (S.AllocTracked && S.AllocPerCallSampled)
+  if (S.AllocPerCallSampled) // only when tracked
     Sec.Description +=
         " Totals, allocations and averages are of every call; min, max and "
         "percentiles of the timed calls (sampling).";
