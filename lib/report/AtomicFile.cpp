@@ -23,10 +23,7 @@ bool writeAll(int Fd, const std::string &Data) {
   return true;
 }
 
-namespace {
-
-// /dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N -> N; else -1.
-int streamFd(const std::string &Path) {
+int standardStreamOf(const std::string &Path) {
   if (Path == "/dev/stdout")
     return 1;
   if (Path == "/dev/stderr")
@@ -41,13 +38,22 @@ int streamFd(const std::string &Path) {
   return -1;
 }
 
+namespace {
+
+const char *kindOf(mode_t Mode) {
+  return S_ISFIFO(Mode)   ? "a FIFO"
+         : S_ISSOCK(Mode) ? "a socket"
+         : S_ISBLK(Mode)  ? "a block device"
+                          : nullptr;
+}
+
 bool replaceFile(const std::string &Path, const std::string &Data,
                  const struct stat *Old, std::string &Error);
 
 } // namespace
 
 bool writeFileAtomically(const std::string &Path, const std::string &Data,
-                         std::string &Error) {
+                         std::string &Error, const WriteFileOptions &O) {
   if (Path.empty()) {
     Error = "empty path";
     return false;
@@ -56,7 +62,7 @@ bool writeFileAtomically(const std::string &Path, const std::string &Data,
   // documents): write to the descriptor itself, at its current offset, so
   // that what the program already wrote there stays. Never rename over
   // these: that would replace the device's symlink with a regular file.
-  int StreamFd = streamFd(Path);
+  int StreamFd = standardStreamOf(Path);
   if (StreamFd >= 0) {
     if (writeAll(StreamFd, Data))
       return true;
@@ -76,13 +82,35 @@ bool writeFileAtomically(const std::string &Path, const std::string &Data,
   // user planted make the report replace a file the writer cannot open.
   // The link stays a link; the write is not atomic.
   if (Exists && !S_ISREG(St.st_mode)) {
+    const char *Kind = kindOf(St.st_mode);
+    if (O.RefuseSpecialFiles && Kind) {
+      Error = std::string("not a regular file (") + Kind +
+              "): refused, so that writing cannot block the program";
+      return false;
+    }
     int Flags = O_WRONLY | O_CLOEXEC | O_NOCTTY;
     if (S_ISLNK(St.st_mode))
       Flags |= O_CREAT | O_TRUNC;
+    if (O.RefuseSpecialFiles)
+      Flags |= O_NONBLOCK; // a FIFO behind a symlink: ENXIO, never a wait
     int Fd = ::open(Path.c_str(), Flags, 0644);
     if (Fd < 0) {
-      Error = std::strerror(errno);
+      Error = errno == ENXIO && O.RefuseSpecialFiles
+                  ? "not a regular file: refused, so that writing cannot "
+                    "block the program"
+                  : std::strerror(errno);
       return false;
+    }
+    struct stat Target;
+    if (O.RefuseSpecialFiles) {
+      if (::fstat(Fd, &Target) == 0 && (Kind = kindOf(Target.st_mode))) {
+        ::close(Fd);
+        Error = std::string("not a regular file (") + Kind +
+                "): refused, so that writing cannot block the program";
+        return false;
+      }
+      // A terminal or /dev/null: written as a blocking descriptor would be.
+      ::fcntl(Fd, F_SETFL, ::fcntl(Fd, F_GETFL) & ~O_NONBLOCK);
     }
     bool Ok = writeAll(Fd, Data);
     int E = errno;

@@ -44,8 +44,14 @@ namespace {
 #define HP_TRACKED(Call, Bytes)                                                \
   do {                                                                         \
     ThreadState *T = trackingThread();                                         \
-    if (!T)                                                                    \
-      return Call;                                                             \
+    if (!T) {                                                                  \
+      if (__builtin_expect(!pendingWanted(), 1))                               \
+        return Call;                                                           \
+      void *P = Call;                                                          \
+      if (P)                                                                   \
+        countPendingAlloc(Bytes, P);                                           \
+      return P;                                                                \
+    }                                                                          \
     void *P = Call;                                                            \
     if (__builtin_expect(P != nullptr, 1))                                     \
       countAlloc(T, Bytes, P);                                                 \
@@ -72,9 +78,12 @@ HP_INTERPOSE void *calloc(size_t N, size_t S) noexcept {
 }
 
 HP_INTERPOSE void free(void *P) noexcept {
-  if (P)
+  if (P) {
     if (ThreadState *T = trackingThread())
       countFree(T, usableSize(P));
+    else if (__builtin_expect(pendingWanted(), 0))
+      countPendingFree(usableSize(P));
+  }
   __libc_free(P);
 }
 
@@ -84,6 +93,15 @@ HP_INTERPOSE void *realloc(void *P, size_t N) noexcept {
   if (!P)
     HP_TRACKED(__libc_realloc(nullptr, N), N);
   ThreadState *T = trackingThread();
+  if (!T && __builtin_expect(pendingWanted(), 0)) {
+    uint64_t Old = usableSize(P);
+    void *R = __libc_realloc(P, N);
+    if (R || N == 0)
+      countPendingFree(Old);
+    if (R)
+      countPendingAlloc(N, R);
+    return R;
+  }
   if (!T)
     return __libc_realloc(P, N);
   // The old block's usable size must be read before realloc releases it.
@@ -117,6 +135,8 @@ HP_INTERPOSE int posix_memalign(void **Out, size_t A, size_t N) noexcept {
   *Out = P;
   if (ThreadState *T = trackingThread())
     countAlloc(T, N, P);
+  else if (pendingWanted())
+    countPendingAlloc(N, P);
   return 0;
 }
 

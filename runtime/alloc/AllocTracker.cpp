@@ -145,6 +145,37 @@ bool allocSetByCurrentCall(bool FastPathArmed) {
 }
 bool allocByCurrentCall() { return ByCurrentCall; }
 
+__thread PendingAllocs Pending __attribute__((tls_model("initial-exec"))) = {};
+
+namespace {
+// Pending, emptied first when it holds another session's counts.
+AllocCounters &pendingOfThisSession() {
+  uint32_t E = __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED);
+  if (Pending.Epoch != E)
+    Pending = PendingAllocs{{}, E};
+  return Pending.C;
+}
+} // namespace
+
+void countPendingAlloc(uint64_t N, void *P) {
+  AllocCounters &C = pendingOfThisSession();
+  C.Bytes += N;
+  C.Usable += usableSize(P);
+  ++C.Allocs;
+}
+
+void countPendingFree(uint64_t U) {
+  AllocCounters &C = pendingOfThisSession();
+  C.Freed += U;
+  ++C.Frees;
+}
+
+void takePending(AllocState *A) {
+  if (Pending.Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+    add(A->Totals, Pending.C);
+  Pending = PendingAllocs{};
+}
+
 AllocState *attachAllocState(ThreadState *T) {
   void *Mem = mapPages(sizeof(AllocState));
   if (!Mem)
@@ -272,6 +303,7 @@ void takeThreadAllocs(ThreadState *T, ThreadInfo &I, bool Take) {
 }
 
 void discardAllAllocs() {
+  Pending = PendingAllocs{}; // the parent's, before the fork
   for (ThreadState *T = threadList(); T;
        T = T->Next.load(std::memory_order_relaxed))
     if (T->Status.load() != ThreadFree)

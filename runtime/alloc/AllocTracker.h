@@ -90,6 +90,30 @@ constexpr uint32_t AllocEventCaller = ~1u;
 extern uint32_t AllocMode __attribute__((visibility("hidden")));
 
 HP_COLD_CC AllocState *attachAllocState(ThreadState *T);
+
+/// A thread's allocations and frees in the session before it has a state
+/// (before its first measured call: main's own mallocs, say). They are its
+/// totals' once the state exists (countAlloc/countFree move them), so that
+/// a block allocated there and freed after balances. Epoch: the session
+/// they belong to (GlobalEpoch then); another session's are dropped.
+struct PendingAllocs {
+  AllocCounters C;
+  uint32_t Epoch;
+};
+extern __thread PendingAllocs Pending
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/// The cold halves: count into Pending (tracking on, no state, not the
+/// runtime's own); move Pending into A's totals.
+HP_COLD_CC void countPendingAlloc(uint64_t N, void *P);
+HP_COLD_CC void countPendingFree(uint64_t U);
+HP_COLD_CC void takePending(AllocState *A);
+
+/// Whether an allocation on a thread without a state is to be counted
+/// (into Pending): tracking on, and not the runtime's own.
+inline __attribute__((always_inline)) bool pendingWanted() {
+  return __atomic_load_n(&AllocMode, __ATOMIC_RELAXED) && !InRuntime &&
+         !CurrentThread;
+}
 /// Called by closeTop for a frame whose AllocMark is set (cold).
 HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F);
 
@@ -126,6 +150,8 @@ inline __attribute__((always_inline)) AllocState *allocStateOf(ThreadState *T) {
   AllocState *A = T->Alloc;
   if (__builtin_expect(!A, 0))
     A = attachAllocState(T);
+  if (__builtin_expect(Pending.Epoch != 0, 0) && A)
+    takePending(A);
   return A;
 }
 

@@ -195,10 +195,54 @@ struct Parser {
 namespace {
 // The variables that choose a file to write or read.
 const char *const FileVariables[] = {
-    "HOTPATH_OUTPUT_PATH", "HOTPATH_MERGE_REPORT",
-    "HOTPATH_SOURCE_ROOT", "HOTPATH_CALLGRIND_OUT_FILE",
-    "HOTPATH_TRACE",       "HOTPATH_SNAPSHOT_PATH"};
+    "HOTPATH_OUTPUT_PATH",     "HOTPATH_MERGE_REPORT",
+    "HOTPATH_SOURCE_ROOT",     "HOTPATH_CALLGRIND_OUT_FILE",
+    "HOTPATH_TRACE",           "HOTPATH_SNAPSHOT_PATH",
+    "HOTPATH_SNAPSHOT_TRIGGER"};
 } // namespace
+
+const char *const SnapshotSignalsAccepted =
+    "a signal whose default action ends the process and that nothing else "
+    "relies on: USR1, USR2, HUP, ALRM, VTALRM, PROF, IO, PWR, STKFLT, "
+    "RTMIN+N, RTMAX-N, or one of their numbers";
+
+int parseSnapshotSignal(const std::string &Value) {
+  std::string U = trim(Value);
+  for (char &C : U)
+    C = char(std::toupper((unsigned char)C));
+  if (U.rfind("SIG", 0) == 0)
+    U = U.substr(3);
+  // Not SIGINT and SIGTERM (the report's own, SignalReport.h), SIGPIPE
+  // (a program in a pipeline must die of it), SIGQUIT and the resource
+  // limits' SIGXCPU/SIGXFSZ (core dumps someone asked for), the faults,
+  // SIGKILL/SIGSTOP, nor any whose default is to be ignored or to stop
+  // (a handler would change nothing visible, or what the shell relies on).
+  static const std::pair<const char *, int> Names[] = {
+      {"USR1", SIGUSR1},    {"USR2", SIGUSR2},     {"HUP", SIGHUP},
+      {"ALRM", SIGALRM},    {"VTALRM", SIGVTALRM}, {"PROF", SIGPROF},
+      {"IO", SIGIO},        {"POLL", SIGPOLL},     {"PWR", SIGPWR},
+      {"STKFLT", SIGSTKFLT}};
+  for (const auto &[Name, Sig] : Names)
+    if (U == Name)
+      return Sig;
+  unsigned N;
+  if (U.rfind("RTMIN+", 0) == 0 && parseUnsigned(U.substr(6), 64, N) &&
+      SIGRTMIN + int(N) <= SIGRTMAX)
+    return SIGRTMIN + int(N);
+  if (U.rfind("RTMAX-", 0) == 0 && parseUnsigned(U.substr(6), 64, N) &&
+      SIGRTMAX - int(N) >= SIGRTMIN)
+    return SIGRTMAX - int(N);
+  if (U == "RTMIN")
+    return SIGRTMIN;
+  if (U == "RTMAX")
+    return SIGRTMAX;
+  if (!parseUnsigned(U, 64, N) || N == 0)
+    return 0;
+  for (const auto &[Name, Sig] : Names)
+    if (int(N) == Sig)
+      return Sig;
+  return int(N) >= SIGRTMIN && int(N) <= SIGRTMAX ? int(N) : 0;
+}
 
 Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
   Parser P{Get, Options()};
@@ -347,31 +391,17 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
           O.SnapshotIntervalMs = N;
           return true;
         });
-  P.var("HOTPATH_SNAPSHOT_SIGNAL", "USR1, USR2, HUP, or a number in [1, 64]",
-        "none", [&](const std::string &V) {
-          std::string U = trim(V);
-          for (char &C : U)
-            C = char(std::toupper((unsigned char)C));
-          if (U.rfind("SIG", 0) == 0)
-            U = U.substr(3);
-          static const std::pair<const char *, int> Names[] = {
-              {"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"HUP", SIGHUP}};
-          for (const auto &[Name, Sig] : Names)
-            if (U == Name) {
-              O.SnapshotSignal = Sig;
-              return true;
-            }
-          unsigned N;
-          // Not those the program cannot go on after, nor SIGKILL/SIGSTOP.
-          if (!parseUnsigned(U, 64, N) || N == 0 || N == SIGKILL ||
-              N == SIGSTOP || N == SIGSEGV || N == SIGBUS || N == SIGFPE ||
-              N == SIGILL || N == SIGABRT || N == SIGTRAP)
+  P.var("HOTPATH_SNAPSHOT_SIGNAL", SnapshotSignalsAccepted, "none",
+        [&](const std::string &V) {
+          int Sig = parseSnapshotSignal(V);
+          if (!Sig)
             return false;
-          O.SnapshotSignal = int(N);
+          O.SnapshotSignal = Sig;
           return true;
         });
   if (!Secure) {
     P.str("HOTPATH_SNAPSHOT_PATH", O.SnapshotPath, false);
+    P.str("HOTPATH_SNAPSHOT_TRIGGER", O.SnapshotTrigger, true);
   } else if (O.SnapshotIntervalMs || O.SnapshotSignal) {
     // Even the default path is a file the environment would make it write.
     O.SnapshotIntervalMs = 0;
@@ -434,6 +464,14 @@ Options loadOptionsFromEnv() {
       getauxval(AT_SECURE) != 0);
   O.OutputPath = absoluteAtBegin(O.OutputPath, /*EscapePercent=*/true);
   O.MergeReport = absoluteAtBegin(O.MergeReport, /*EscapePercent=*/false);
+  // Written or watched by the drain thread, whose working directory is its
+  // own: relative to where the program started, as the report's path.
+  O.TracePath = absoluteAtBegin(O.TracePath, /*EscapePercent=*/true);
+  O.SnapshotPath = absoluteAtBegin(O.SnapshotPath, /*EscapePercent=*/true);
+  O.SnapshotTrigger = absoluteAtBegin(O.SnapshotTrigger, true);
+  char Cwd[4096];
+  if (::getcwd(Cwd, sizeof Cwd))
+    O.StartDir = Cwd;
   for (const std::string &W : O.Warnings)
     std::fprintf(stderr, "hotpath: %s\n", W.c_str());
   return O;

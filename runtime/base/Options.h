@@ -49,6 +49,9 @@ struct Options {
   unsigned SnapshotIntervalMs = 0;
   int SnapshotSignal = 0;
   std::string SnapshotPath = "hotpath-snapshot.%p.json";
+  // HOTPATH_SNAPSHOT_TRIGGER: a file whose change (`touch`) asks the drain
+  // thread for a snapshot; "" = none.
+  std::string SnapshotTrigger;
   // HOTPATH_BENCH: measure only inside Google Benchmark's timed loops
   // (session/BenchRegions.h); set by `hotpath bench`.
   bool Bench = false;
@@ -60,6 +63,9 @@ struct Options {
   std::string MergeReport; // HOTPATH_MERGE_REPORT
   std::string ReportLabel, Benchmark, UserMetadata;
   std::string SourceRoot; // HOTPATH_SOURCE_ROOT; "" = the working directory
+  // The working directory when the options were loaded (the first session
+  // begin): relative paths and the git checkout are found from it.
+  std::string StartDir;
   ClockChoice Clock = ClockChoice::Auto;
   // The process runs with AT_SECURE (setuid, setgid, file capabilities):
   // no variable may choose a file to write or read (docs/guarantees.md).
@@ -72,6 +78,11 @@ struct Options {
 /// each warning once on stderr. A relative output or merge path is made
 /// absolute against the working directory of this call (session begin).
 Options loadOptionsFromEnv();
+
+/// HOTPATH_SNAPSHOT_SIGNAL: the signal a value names, or 0 when it names
+/// none that may trigger snapshots (SnapshotSignalsAccepted says which).
+int parseSnapshotSignal(const std::string &Value);
+extern const char *const SnapshotSignalsAccepted;
 
 /// The same from an explicit lookup (unit tests): `Get(name)` returns the
 /// value or nullptr when unset. Does not print. With `Secure`, the

@@ -202,6 +202,8 @@ void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp) {
 // Rare: first call on this thread or of a session, count-only calls that
 // need a state, or no session at all.
 void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
+  if (MeasuringStopped)
+    return; // this thread cannot read the clock (ThreadState.h)
   if (!__atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED)) {
     // Not from the runtime's own work on this thread (a session's begin,
     // the options read at load): it may run program code, an instrumented
@@ -216,6 +218,12 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
       return;
   }
   ThreadState *T = CurrentThread;
+  // A thread born with its time-stamp counter disabled (PR_SET_TSC is
+  // inherited) would die of SIGSEGV at its first clock read.
+  if (!T && tscDisabledOnThisThread()) {
+    stopMeasuringThisThread();
+    return;
+  }
   if (!T && !(T = attachThread())) {
     // A signal handler interrupted this thread's attach: no state to write
     // to yet. Count the call in the shared table (rare, so an atomic RMW

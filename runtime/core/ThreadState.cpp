@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstring>
 #include <new>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -15,6 +16,8 @@ namespace hotpath::rt {
 __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
     nullptr;
 __thread uint32_t InRuntime __attribute__((tls_model("initial-exec"))) = 0;
+__thread uint32_t MeasuringStopped __attribute__((tls_model("initial-exec"))) =
+    0;
 } // namespace hotpath::rt
 
 // The fast path's state (abi.h). Initialised off: a thread's first call
@@ -42,6 +45,33 @@ extern uint32_t GlobalEpoch __attribute__((alias("__hotpath_epoch")));
 uint32_t CountOnlyMode = 0;
 bool KeepCurrentCall = false;
 SessionConfig CurrentConfig;
+
+namespace {
+uint32_t StoppedThreads = 0;
+} // namespace
+
+void stopMeasuringThisThread() {
+  if (MeasuringStopped)
+    return;
+  MeasuringStopped = 1;
+  __hotpath_fast.epoch = FastPathOff; // the wrappers take the hooks
+  if (ThreadState *T = CurrentThread)
+    T->Epoch = 0; // never a running session's: the hooks go slow, and stop
+  __atomic_fetch_add(&StoppedThreads, 1u, __ATOMIC_RELAXED);
+}
+
+uint32_t threadsWithMeasuringStopped() {
+  return __atomic_load_n(&StoppedThreads, __ATOMIC_RELAXED);
+}
+
+bool tscDisabledOnThisThread() {
+#if defined(__x86_64__) || defined(__i386__)
+  int Mode = 0;
+  return prctl(PR_GET_TSC, &Mode, 0, 0, 0) == 0 && Mode == PR_TSC_SIGSEGV;
+#else
+  return false;
+#endif
+}
 
 namespace {
 std::atomic<ThreadState *> Head{nullptr};

@@ -127,6 +127,20 @@ inline int64_t countdownReload(uint64_t Period) {
 }
 extern SessionConfig CurrentConfig __attribute__((visibility("hidden")));
 
+/// Non-zero once measuring has stopped for good on this thread: it cannot
+/// read the time-stamp counter (prctl(PR_SET_TSC), seccomp strict mode,
+/// where any system call but four also kills it). Its hooks then return at
+/// once from their slow path: no clock, no system call, no mapping.
+extern __thread uint32_t MeasuringStopped
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/// Stops measuring on the calling thread (above); its calls so far stay
+/// counted, its open frames are left open. How many threads stopped so.
+void stopMeasuringThisThread();
+uint32_t threadsWithMeasuringStopped();
+/// Whether reading the time-stamp counter would kill this thread
+/// (PR_GET_TSC says PR_TSC_SIGSEGV; x86 only). A system call: cold paths.
+bool tscDisabledOnThisThread();
+
 /// Gives the calling thread a state (claims a free one or maps a new one),
 /// or nullptr (out of memory, or re-entered from a signal handler).
 ThreadState *attachThread();

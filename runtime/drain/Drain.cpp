@@ -3,6 +3,7 @@
 #include "alloc/AllocTracker.h"
 #include "base/Clock.h"
 #include "base/InternalThread.h"
+#include "base/PrivateFiles.h"
 #include "core/Registry.h"
 #include "core/ThreadState.h"
 #include "core/Trace.h"
@@ -118,12 +119,17 @@ ThreadInfo infoOf(ThreadState *T, bool Exited, bool Take = true) {
 }
 
 void (*AfterSweep)() = nullptr;
+bool (*ProgramGone)() = nullptr;
 
 void *drainMain(void *) {
   InRuntime = 1; // the drain's allocations are the runtime's own
   // Born with every signal blocked (createInternalThread): signals go to
   // the program's threads.
   pthread_setname_np(pthread_self(), "hotpath-drain");
+  // Snapshots and /proc are opened here while the program runs: in a
+  // descriptor table of the drain's own, without copies of the program's
+  // files (PrivateFiles.h).
+  enterPrivateFiles(/*KeepStreams=*/false);
   pthread_mutex_lock(&CtlMu);
   while (!Stop) {
     timespec D;
@@ -143,6 +149,9 @@ void *drainMain(void *) {
     drainUnlock();
     if (void (*Hook)() = __atomic_load_n(&AfterSweep, __ATOMIC_ACQUIRE))
       Hook();
+    if (bool (*Gone)() = __atomic_load_n(&ProgramGone, __ATOMIC_ACQUIRE);
+        Gone && Gone())
+      return nullptr;
     pthread_mutex_lock(&CtlMu);
   }
   pthread_mutex_unlock(&CtlMu);
@@ -282,6 +291,19 @@ Aggregate peekAggregate(std::vector<ThreadInfo> &Live) {
 
 void setAfterSweepHook(void (*Hook)()) {
   __atomic_store_n(&AfterSweep, Hook, __ATOMIC_RELEASE);
+}
+
+void setProgramGoneCheck(bool (*Check)()) {
+  __atomic_store_n(&ProgramGone, Check, __ATOMIC_RELEASE);
+}
+
+void drainThreadEndsItself() {
+  pthread_mutex_lock(&CtlMu);
+  if (Running && pthread_equal(Thread, pthread_self())) {
+    Running = false;
+    pthread_detach(Thread);
+  }
+  pthread_mutex_unlock(&CtlMu);
 }
 
 std::vector<ThreadTrace> collectTraces(uint32_t Epoch) {

@@ -79,6 +79,13 @@ Aggregate peekAggregate(std::vector<ThreadInfo> &Live);
 /// The drain thread calls Hook after each sweep, without the drain lock
 /// (session/Snapshots.h: periodic snapshots).
 void setAfterSweepHook(void (*Hook)());
+/// The drain thread calls Check after each sweep, without any lock; when
+/// it returns true the drain thread ends (Check has ended the session:
+/// no thread of the program is left, Session.cpp).
+void setProgramGoneCheck(bool (*Check)());
+/// From the drain thread itself, before it ends on its own: it is no
+/// longer running (stopDrainThread does nothing) and nobody joins it.
+void drainThreadEndsItself();
 void resetAggregate();
 /// Live threads' infos (under the drain lock, at session end).
 void collectLiveThreads(std::vector<ThreadInfo> &Out);

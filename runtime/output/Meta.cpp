@@ -270,6 +270,8 @@ report::Meta collectMeta(const Snapshot &S, const Options &Opts) {
   if (Opts.Secure) {
   } else if (!Opts.SourceRoot.empty()) {
     Dir = Opts.SourceRoot;
+  } else if (!Opts.StartDir.empty()) {
+    Dir = Opts.StartDir; // the program may have changed its own since
   } else {
     char Cwd[4096];
     if (::getcwd(Cwd, sizeof Cwd))

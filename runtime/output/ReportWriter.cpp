@@ -1,5 +1,6 @@
 //===- ReportWriter.cpp - Snapshot -> report model -> table or JSON -------===//
 #include "output/ReportWriter.h"
+#include "base/PrivateFiles.h"
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
@@ -8,8 +9,10 @@
 #include "output/Meta.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -196,7 +199,35 @@ void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
 } // namespace
 
 void say(const std::string &Line) {
-  report::writeAll(2, "hotpath: " + Line + "\n");
+  std::string Text = "hotpath: " + Line + "\n";
+  writeToProgramFd(2, Text.data(), Text.size());
+}
+
+namespace {
+struct FileWrite {
+  const std::string *Path, *Data;
+  std::string *Error;
+  bool Ok = false;
+};
+void writeFileHere(void *P) {
+  FileWrite *W = static_cast<FileWrite *>(P);
+  report::WriteFileOptions O;
+  O.RefuseSpecialFiles = true;
+  W->Ok = report::writeFileAtomically(*W->Path, *W->Data, *W->Error, O);
+}
+} // namespace
+
+bool writeOutputFile(const std::string &Path, const std::string &Data,
+                     std::string &Error) {
+  if (int Fd = report::standardStreamOf(Path); Fd >= 0) {
+    if (writeToProgramFd(Fd, Data.data(), Data.size()))
+      return true;
+    Error = errno ? std::strerror(errno) : "not open";
+    return false;
+  }
+  FileWrite W{&Path, &Data, &Error};
+  runWithPrivateFiles(writeFileHere, &W);
+  return W.Ok;
 }
 
 std::string expandOutputPath(const std::string &Path) {
@@ -309,13 +340,13 @@ void emitReport(const report::Report &R, const Options &Opts) {
     }
     if (Opts.OutputPath.empty()) {
       flushStreamsWriting("");
-      report::writeAll(2, Text);
+      writeToProgramFd(2, Text.data(), Text.size());
       return;
     }
     std::string Path = expandOutputPath(Opts.OutputPath);
     flushStreamsWriting(Path);
     std::string Error;
-    if (!report::writeFileAtomically(Path, Text, Error))
+    if (!writeOutputFile(Path, Text, Error))
       say("cannot write the report to " + Path + ": " + Error);
   } catch (const std::exception &E) {
     say(std::string("cannot write the report: ") + E.what());

@@ -26,8 +26,18 @@ void emitReport(const report::Report &R, const Options &Opts);
 /// HOTPATH_OUTPUT_PATH with `%p` replaced by the pid (`%%` is `%`).
 std::string expandOutputPath(const std::string &Path);
 
-/// One line "hotpath: <Line>" on stderr, written at once (no stdio).
+/// One line "hotpath: <Line>" on the program's stderr, written at once (no
+/// stdio), from any thread (PrivateFiles.h).
 void say(const std::string &Line);
+
+/// Writes one of the runtime's output files (report, snapshot, trace): a
+/// standard stream (/dev/stdout, /dev/fd/2, ...) is the program's own
+/// descriptor, written at its offset; any other path is written atomically
+/// in a descriptor table of the runtime's own (PrivateFiles.h), and refused
+/// when it is a FIFO, a socket or a block device. On failure, false and a
+/// one-line Error.
+bool writeOutputFile(const std::string &Path, const std::string &Data,
+                     std::string &Error);
 
 } // namespace hotpath::rt
 

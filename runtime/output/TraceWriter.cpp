@@ -128,7 +128,7 @@ std::string writeTrace(const std::vector<ThreadTrace> &Traces,
   try {
     std::string Text =
         traceJson(Traces, Opts, StartTicks, NsPerTick, Dropped, Short);
-    if (!report::writeFileAtomically(Path, Text, Error))
+    if (!writeOutputFile(Path, Text, Error))
       return "cannot write the trace to " + Path + ": " + Error;
   } catch (const std::exception &E) {
     return std::string("cannot write the trace: ") + E.what();

@@ -3,6 +3,7 @@
 #include "alloc/AllocTracker.h"
 #include "base/Clock.h"
 #include "base/Options.h"
+#include "base/PrivateFiles.h"
 #include "core/HotPath.h"
 #include "core/Registry.h"
 #include "core/ThreadState.h"
@@ -20,7 +21,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -118,6 +121,8 @@ void atforkChild() {
     startDrainThread(Opts->DrainIntervalMs);
 }
 
+bool programGone(); // the drain's check, below
+
 void initOnce() {
   if (Inited)
     return;
@@ -126,6 +131,7 @@ void initOnce() {
   Opts = new Options(loadOptionsFromEnv());
   clockInit(Opts->Clock == ClockChoice::Monotonic);
   setThreadExitSink(deliverExitedThread); // exited threads go to the drain
+  setProgramGoneCheck(programGone);
   pthread_atfork(atforkPrepare, atforkParent, atforkChild);
   checkSecondCopy();
 }
@@ -146,6 +152,62 @@ void mainThreadLeft(void *) {
   stopDrainThread();
   pthread_mutex_unlock(&SessLock);
   stopSignalReport();
+}
+
+// Whether only the runtime's threads are left: the main thread is a
+// zombie (it ended with the raw exit system call, which runs no thread
+// destructor: mainThreadLeft never ran) and every other task is one of
+// ours. From /proc/self/stat, the main thread's: its state (field 3), the
+// number of tasks (field 20, which counts the zombie) and its exit code
+// (field 52, as waitpid reports it), into ExitCode.
+bool onlyRuntimeThreadsLeft(int &ExitCode) {
+  char Buf[1024];
+  int Fd = ::open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return false;
+  ssize_t N = ::read(Fd, Buf, sizeof Buf - 1);
+  ::close(Fd);
+  if (N <= 0)
+    return false;
+  Buf[N] = 0;
+  const char *P = strrchr(Buf, ')'); // the name may hold spaces and ')'
+  if (!P || P[1] != ' ' || (P[2] != 'Z' && P[2] != 'X'))
+    return false;
+  long Fields[50]; // Fields[I] is field I + 3 (the state's is not a number)
+  const char *F = P + 2;
+  for (int I = 0; I < 50; ++I) {
+    Fields[I] = I ? strtol(F, nullptr, 10) : 0;
+    if (!(F = strchr(F, ' ')) && I < 49)
+      return false; // a kernel without field 52
+    ++F;
+  }
+  long Tasks = Fields[17];
+  long Ours = 1 + (signalReportRunning() ? 1 : 0); // the drain, the reporter
+  ExitCode = int((Fields[49] >> 8) & 0xff);
+  return Tasks >= 1 && Tasks <= 1 + Ours;
+}
+
+// The drain thread, after each sweep: when no thread of the program is
+// left, only the runtime's threads keep the process alive. The session
+// ends (a report to a file is written; standard error went away with the
+// program's descriptor table) and the process exits with the status the
+// main thread gave, as the plain build's would (exit_group: no exit
+// handler runs, as none would have).
+void endLocked(bool Report);
+
+bool programGone() {
+  int ExitCode = 0;
+  if (!onlyRuntimeThreadsLeft(ExitCode))
+    return false;
+  RuntimeScope InRt;
+  drainThreadEndsItself();
+  pthread_mutex_lock(&SessLock);
+  ThreadsStopped = true;
+  if (Active)
+    endLocked(/*Report=*/true);
+  pthread_mutex_unlock(&SessLock);
+  syscall(SYS_exit_group, ExitCode);
+  return true;
 }
 
 // A report with no row leaves a new user guessing: say why it may be
@@ -257,6 +319,12 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
   }
   S.Threads = std::move(A.Exited);
   S.Warnings = *RtWarnings;
+  if (uint32_t N = threadsWithMeasuringStopped())
+    S.Warnings.push_back(
+        "measuring stopped on " + std::to_string(N) +
+        (N == 1 ? " thread that" : " threads that") +
+        " disabled the time-stamp counter (PR_SET_TSC or seccomp strict "
+        "mode): their later calls are not counted");
   if (Live) {
     S.Threads.insert(S.Threads.end(), Live->begin(), Live->end());
     return S;
@@ -268,27 +336,15 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
 
 Snapshot buildSnapshot() { return snapshotOf(aggregate(), nullptr, nullptr); }
 
-// Under SessLock.
-void endLocked(bool Report) {
-  __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
-  allocSessionEnd();
-  Active = false;
-  if (Paused)
-    PausedNs += monoRawNs() - PausedAt;
-  Paused = false;
-  if (Report)
-    callgrindSessionEnd(); // dump before the final drain runs
-  // Frames still open on this thread (exit() from deep inside measured
-  // code, or an end inside a measured function) are closed now, once;
-  // their own exits, if they ever come, are outside the session.
-  if (ThreadState *T = CurrentThread; T && T->Epoch == EpochCounter)
-    while (T->Top != T->Stack)
-      closeTop(T);
-  if (Report && Opts->Bench && benchLoopsStarted() == 0)
-    warn("HOTPATH_BENCH=1, but no Google Benchmark timed loop ran in code "
-         "compiled with the hotpath plugin: compile the benchmarks' sources "
-         "with -fpass-plugin too (docs/benchmarks.md)");
-  stopDrainThread();
+struct FinishJob {
+  bool Report;
+};
+
+// The session's end after the hooks stopped (endLocked), under SessLock,
+// held by the thread that waits for this one.
+void finishSession(void *P) {
+  RuntimeScope InRt;
+  bool Report = static_cast<FinishJob *>(P)->Report;
   drainLock();
   sweepAll(/*Final=*/true, EpochCounter);
   if (CurrentTrace.Cap) {
@@ -319,6 +375,36 @@ void endLocked(bool Report) {
     Sink(S);
 }
 
+// Under SessLock.
+void endLocked(bool Report) {
+  __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
+  allocSessionEnd();
+  Active = false;
+  if (Paused)
+    PausedNs += monoRawNs() - PausedAt;
+  Paused = false;
+  if (Report)
+    callgrindSessionEnd(); // dump before the final drain runs
+  // Frames still open on this thread (exit() from deep inside measured
+  // code, or an end inside a measured function) are closed now, once;
+  // their own exits, if they ever come, are outside the session.
+  if (ThreadState *T = CurrentThread; T && T->Epoch == EpochCounter)
+    while (T->Top != T->Stack)
+      closeTop(T);
+  if (Report && Opts->Bench && benchLoopsStarted() == 0)
+    warn("HOTPATH_BENCH=1, but no Google Benchmark timed loop ran in code "
+         "compiled with the hotpath plugin: compile the benchmarks' sources "
+         "with -fpass-plugin too (docs/benchmarks.md)");
+  stopDrainThread();
+  // The final drain, the trace and the report read and write files: on a
+  // thread whose descriptor table is its own (PrivateFiles.h), so that
+  // none of them takes a number another thread of the program is about to
+  // get back from open(). It keeps copies of the standard streams, where
+  // the table and the warnings go.
+  FinishJob J{Report};
+  runWithPrivateFiles(finishSession, &J);
+}
+
 } // namespace
 
 void sessionBegin(BeginKind Kind) {
@@ -340,7 +426,17 @@ void sessionBegin(BeginKind Kind) {
     pthread_mutex_unlock(&SessLock);
     return;
   }
+  // Calibrating the clock would kill this thread, and the drain thread,
+  // which inherits the setting (ClockGuard.cpp).
+  if (tscDisabledOnThisThread()) {
+    stopMeasuringThisThread();
+    warn("the time-stamp counter is disabled on the thread that begins the "
+         "session (PR_SET_TSC or seccomp strict mode): nothing is measured");
+    pthread_mutex_unlock(&SessLock);
+    return;
+  }
   bool Vg = underValgrind();
+  setPrivateFilesEnabled(!Vg);
   double Rate = Opts->TimeSamplingRate;
   CurrentConfig.Period = (Vg || !(Rate > 0)) ? ~0ull
                          : Rate >= 1         ? 1

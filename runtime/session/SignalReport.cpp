@@ -156,6 +156,10 @@ void installSignalReport() {
   pthread_atfork(nullptr, nullptr, atforkChild);
 }
 
+bool signalReportRunning() {
+  return __atomic_load_n(&ReporterRunning, __ATOMIC_RELAXED);
+}
+
 void stopSignalReport() {
   uninstallHandlers();
   if (!ReporterRunning)

@@ -18,6 +18,8 @@ void installSignalReport();
 /// disposition back (where ours is still installed): main has left through
 /// pthread_exit, and the process must end with the program's last thread.
 void stopSignalReport();
+/// Whether the reporter thread runs (one of the runtime's threads).
+bool signalReportRunning();
 
 } // namespace hotpath::rt
 

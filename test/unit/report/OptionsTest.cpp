@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <map>
 
 using namespace hotpath::rt;
@@ -288,4 +289,44 @@ TEST(Options, JsonPathImpliesJson) {
                    {"HOTPATH_OUTPUT_FORMAT", "json-pretty"}})
                 .Format,
             OutputFormat::JsonPretty);
+}
+
+// Only signals whose default ends the process and that nothing else relies
+// on: never SIGPIPE (a program in a pipeline must die of it), the report's
+// SIGINT and SIGTERM, the faults, or signals ignored by default.
+TEST(Options, SnapshotSignal) {
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "USR1"}}).SnapshotSignal,
+            SIGUSR1);
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "sigusr2"}}).SnapshotSignal,
+            SIGUSR2);
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", " HUP "}}).SnapshotSignal,
+            SIGHUP);
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "RTMIN+2"}}).SnapshotSignal,
+            SIGRTMIN + 2);
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "RTMAX"}}).SnapshotSignal,
+            SIGRTMAX);
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "10"}}).SnapshotSignal,
+            SIGUSR1);
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "40"}}).SnapshotSignal, 40);
+  for (const char *Bad :
+       {"13", "PIPE", "SIGPIPE", "2", "INT", "15", "TERM", "17", "CHLD", "28",
+        "WINCH", "23", "9", "11", "19", "3", "6", "0", "65", "RTMIN+99", "x"}) {
+    Options O = parse({{"HOTPATH_SNAPSHOT_SIGNAL", Bad}});
+    EXPECT_EQ(O.SnapshotSignal, 0) << Bad;
+    expectWarning(O, "HOTPATH_SNAPSHOT_SIGNAL", Bad,
+                  "a signal whose default action ends the process");
+  }
+}
+
+// The trigger file is a file variable: never chosen by the environment of
+// a setuid program.
+TEST(Options, SnapshotTrigger) {
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_TRIGGER", "t.%p"}}).SnapshotTrigger,
+            "t.%p");
+  EXPECT_EQ(parse({}).SnapshotTrigger, "");
+  Env = {{"HOTPATH_SNAPSHOT_TRIGGER", "/tmp/t"}};
+  Options O = parseOptions(get, /*Secure=*/true);
+  EXPECT_EQ(O.SnapshotTrigger, "");
+  ASSERT_EQ(O.Warnings.size(), 1u);
+  EXPECT_NE(O.Warnings[0].find("HOTPATH_SNAPSHOT_TRIGGER"), std::string::npos);
 }

@@ -6,6 +6,17 @@
 
 namespace hotpath::report {
 
+/// How writeFileAtomically treats a path that is not a regular file.
+struct WriteFileOptions {
+  /// The runtime writes while the program runs, and a FIFO (or a socket,
+  /// or a block device) at its path could block the program or take the
+  /// report somewhere unexpected: such a file, met directly or through a
+  /// symlink, is refused (opened non-blocking, so a FIFO never waits).
+  /// Character devices (/dev/null, a terminal) are still written. The
+  /// tool's -o keeps the default: a FIFO there is the user's pipeline.
+  bool RefuseSpecialFiles = false;
+};
+
 /// Writes `Data` to a temporary file in the directory of `Path`, then
 /// renames it over `Path`: readers see the old file or the whole new one;
 /// a replaced file keeps its mode (and owner, when the writer is root).
@@ -16,7 +27,11 @@ namespace hotpath::report {
 /// false, removes the temporary file and sets `Error` (one line, without
 /// the path).
 bool writeFileAtomically(const std::string &Path, const std::string &Data,
-                         std::string &Error);
+                         std::string &Error, const WriteFileOptions &O = {});
+
+/// The descriptor a standard-stream path names (/dev/stdout 1, /dev/stderr
+/// 2, /dev/fd/N and /proc/self/fd/N: N), or -1.
+int standardStreamOf(const std::string &Path);
 
 /// Writes all of `Data` to a file descriptor (retrying short writes).
 bool writeAll(int Fd, const std::string &Data);
