@@ -11,7 +11,8 @@ is killed otherwise, and the test fails saying so). Their exit statuses
 (or the signals that killed them) and standard outputs must be equal;
 with --stderr, their standard errors too, less lines starting
 'hotpath:' (the runtime's warnings). --status N also requires that status
-(-N: killed by signal N).
+(-N: killed by signal N). --show prints the instrumented build's stdout
+(identical to the plain build's) for FileCheck.
 """
 import argparse
 import os
@@ -43,6 +44,7 @@ def main():
     ap.add_argument("--status", type=int)
     ap.add_argument("--stderr", action="store_true")
     ap.add_argument("--cwd")
+    ap.add_argument("--show", action="store_true")
     ap.add_argument("plain")
     ap.add_argument("instrumented")
     ap.add_argument("args", nargs=argparse.REMAINDER)
@@ -72,6 +74,8 @@ def main():
     if problems:
         sys.stderr.write(inst[2].decode(errors="replace")[-3000:])
         sys.exit("same.py: " + "\n".join(problems))
+    if a.show:
+        sys.stdout.write(inst[1].decode(errors="replace"))
 
 
 if __name__ == "__main__":
