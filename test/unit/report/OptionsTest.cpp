@@ -305,12 +305,12 @@ TEST(Options, SnapshotSignal) {
             SIGRTMIN + 2);
   EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "RTMAX"}}).SnapshotSignal,
             SIGRTMAX);
-  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "10"}}).SnapshotSignal,
-            SIGUSR1);
+  EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "10"}}).SnapshotSignal, SIGUSR1);
   EXPECT_EQ(parse({{"HOTPATH_SNAPSHOT_SIGNAL", "40"}}).SnapshotSignal, 40);
   for (const char *Bad :
-       {"13", "PIPE", "SIGPIPE", "2", "INT", "15", "TERM", "17", "CHLD", "28",
-        "WINCH", "23", "9", "11", "19", "3", "6", "0", "65", "RTMIN+99", "x"}) {
+       {"13", "PIPE", "SIGPIPE", "2",     "INT", "15",       "TERM",
+        "17", "CHLD", "28",      "WINCH", "23",  "9",        "11",
+        "19", "3",    "6",       "0",     "65",  "RTMIN+99", "x"}) {
     Options O = parse({{"HOTPATH_SNAPSHOT_SIGNAL", Bad}});
     EXPECT_EQ(O.SnapshotSignal, 0) << Bad;
     expectWarning(O, "HOTPATH_SNAPSHOT_SIGNAL", Bad,
