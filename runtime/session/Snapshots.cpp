@@ -8,6 +8,7 @@
 #include "session/Session.h"
 
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
 
@@ -34,9 +35,10 @@ struct TriggerState {
 TriggerState LastTrigger;
 // Failed writes: the first one is said on stderr, every one is counted and
 // reported in meta.warnings (under the drain thread, or at the end after
-// it stopped).
+// it stopped). Constant-initialised: a session may begin from a constructor
+// that runs before this file's.
 uint64_t Failed = 0;
-std::string FirstFailure;
+char FirstFailure[512];
 
 void onSignal(int) { Requested = 1; }
 
@@ -56,7 +58,7 @@ TriggerState triggerNow() {
 
 void addFailureWarning(std::vector<std::string> &Warnings) {
   if (Failed)
-    Warnings.push_back(FirstFailure + " (" + std::to_string(Failed) + " of " +
+    Warnings.push_back(std::string(FirstFailure) + " (" + std::to_string(Failed) + " of " +
                        std::to_string(Number) + " snapshots not written)");
 }
 
@@ -73,9 +75,10 @@ void write(const Snapshot &S) {
     Error = E.what();
   }
   if (!Failed++) {
-    FirstFailure = "cannot write the snapshot to " + Path + ": " + Error;
-    say(FirstFailure + "; later failures are only counted, in the report's "
-                       "meta.warnings");
+    std::string First = "cannot write the snapshot to " + Path + ": " + Error;
+    snprintf(FirstFailure, sizeof FirstFailure, "%s", First.c_str());
+    say(First + "; later failures are only counted, in the report's "
+                "meta.warnings");
   }
 }
 
@@ -104,7 +107,7 @@ void snapshotsBegin(const Options &O, bool UnderValgrind,
                     std::vector<std::string> &Warnings) {
   Opts = &O;
   Number = Failed = 0;
-  FirstFailure.clear();
+  FirstFailure[0] = 0;
   Enabled = false;
   if (!O.SnapshotIntervalMs && !O.SnapshotSignal && O.SnapshotTrigger.empty())
     return;
