@@ -58,7 +58,8 @@ TriggerState triggerNow() {
 
 void addFailureWarning(std::vector<std::string> &Warnings) {
   if (Failed)
-    Warnings.push_back(std::string(FirstFailure) + " (" + std::to_string(Failed) + " of " +
+    Warnings.push_back(std::string(FirstFailure) + " (" +
+                       std::to_string(Failed) + " of " +
                        std::to_string(Number) + " snapshots not written)");
 }
 
