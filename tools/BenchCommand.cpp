@@ -15,6 +15,7 @@
 #include "MergedRun.h"
 #include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/report/SafeText.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -154,7 +155,7 @@ int benchCommand(const Args &A) {
     std::string NativeResults = Base + ".gbench.json",
                 CgResults = RunDir + "/callgrind.gbench.json";
     std::fprintf(stderr, "hotpath: benchmark %zu of %zu: %s\n", I + 1,
-                 Names.size(), O.Name.c_str());
+                 Names.size(), report::terminalText(O.Name).c_str());
     MergedRunOptions M;
     M.Native = !CgOnly;
     M.Callgrind = !NativeOnly;
@@ -208,7 +209,8 @@ int benchCommand(const Args &A) {
                         " iterations per thread, not " +
                         std::to_string(Iterations) +
                         ": it sets its own Iterations()";
-        std::fprintf(stderr, "hotpath: %s: %s\n", O.Name.c_str(), W.c_str());
+        std::fprintf(stderr, "hotpath: %s: %s\n",
+                     report::terminalText(O.Name).c_str(), W.c_str());
         R.M.Warnings.push_back(W);
       }
     }
@@ -220,11 +222,11 @@ int benchCommand(const Args &A) {
     }
     if (O.Problem.empty())
       std::fprintf(stderr, "hotpath: %s: %llu iterations, report %s\n",
-                   O.Name.c_str(), (unsigned long long)O.Iterations,
-                   O.Report.c_str());
+                   report::terminalText(O.Name).c_str(),
+                   (unsigned long long)O.Iterations, O.Report.c_str());
     else
-      std::fprintf(stderr, "hotpath: %s: no report: %s\n", O.Name.c_str(),
-                   O.Problem.c_str());
+      std::fprintf(stderr, "hotpath: %s: no report: %s\n",
+                   report::terminalText(O.Name).c_str(), O.Problem.c_str());
     Results.push_back(std::move(O));
   }
   size_t Failed = 0;

@@ -1,5 +1,6 @@
 //===- MergedRun.cpp - A program's native and Callgrind runs --------------===//
 #include "MergedRun.h"
+#include "hotpath/report/SafeText.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -94,8 +95,9 @@ MergedRunResult runMerged(const std::string &Program, ChildEnv E,
               CgJson = O.Dir + "/report.json";
   E.set("HOTPATH_OUTPUT_FORMAT", "json");
   E.unset("HOTPATH_MERGE_REPORT");
-  std::string Of = O.What.empty() ? "" : O.What + ": ";
-  std::string Subject = O.What.empty() ? Program : O.What;
+  // A benchmark's name is the suite's output: shown escaped (SafeText.h).
+  std::string Of = O.What.empty() ? "" : report::terminalText(O.What) + ": ";
+  std::string Subject = report::terminalText(O.What.empty() ? Program : O.What);
 
   // Each run is announced before the program's output and summed up after
   // it, so that the two runs' output can be told apart.

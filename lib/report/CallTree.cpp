@@ -2,6 +2,7 @@
 #include "hotpath/report/CallTree.h"
 #include "hotpath/report/DisplayName.h"
 #include "hotpath/report/Focus.h"
+#include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 
 #include <algorithm>
@@ -111,17 +112,23 @@ std::string renderTree(const CallTree &T, const TreeView &V) {
   if (!F.empty())
     for (size_t I = 0; I < T.Nodes.size(); ++I)
       if (F.matches(T.Nodes[I].Name)) {
-        for (int64_t J = int64_t(I); J >= 0; J = T.Nodes[size_t(J)].Parent)
-          Keep[size_t(J)] = 1;
+        // The subtree, then the ancestors; each node is marked once, so a
+        // deep chain of matches stays linear (a walk stops at a marked
+        // node: what is beyond it was marked with it).
         std::vector<size_t> Stack{I};
         while (!Stack.empty()) {
           size_t K = Stack.back();
           Stack.pop_back();
-          Keep[K] = 1;
+          if (Keep[K] == 2)
+            continue;
+          Keep[K] = 2;
           Stack.insert(Stack.end(), Kids[K].begin(), Kids[K].end());
         }
+        for (int64_t J = T.Nodes[I].Parent; J >= 0 && !Keep[size_t(J)];
+             J = T.Nodes[size_t(J)].Parent)
+          Keep[size_t(J)] = 1;
       }
-  std::string Out = "call tree - " + T.Description + "\n";
+  std::string Out = "call tree - " + terminalText(T.Description) + "\n";
   char Head[160];
   std::snprintf(Head, sizeof Head, "%12s %10s %10s %7s  %s\n", "Calls", "Total",
                 "Self", "% Total", "Path");
@@ -147,11 +154,12 @@ std::string renderTree(const CallTree &T, const TreeView &V) {
     Stack.pop_back();
     const TreeNode &N = T.Nodes[I];
     double Share = Whole ? (long double)N.Total * 100.0L / Whole : 0;
-    std::string Name = std::string(2 * Depth, ' ') + shortenStdNames(N.Name);
+    std::string Shown = terminalText(shortenStdNames(N.Name));
+    std::string Name = std::string(2 * Depth, ' ') + Shown;
     if (V.NameWidth)
       Name =
           std::string(2 * Depth, ' ') +
-          fitName(shortenStdNames(N.Name),
+          fitName(Shown,
                   V.NameWidth > 2 * Depth + 10 ? V.NameWidth - 2 * Depth : 10);
     char Line[160];
     std::snprintf(Line, sizeof Line, "%12llu %10s %10s %7s  ",

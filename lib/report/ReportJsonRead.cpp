@@ -4,6 +4,7 @@
 // and throws an internal ReadError that parseReport turns into one line.
 //
 //===----------------------------------------------------------------------===//
+#include "hotpath/report/CallTree.h"
 #include "hotpath/report/FileRead.h"
 #include "hotpath/report/ReportJson.h"
 
@@ -284,6 +285,7 @@ void readTree(const Json &J, CallTree &T) {
   T.Full = optBool(J, P, "full").value_or(false);
   const Json &Nodes = need(J, P, "nodes");
   expect(Nodes.is_array(), Nodes, P + ".nodes", "an array");
+  std::vector<uint32_t> Depth(Nodes.size(), 1);
   for (size_t I = 0; I < Nodes.size(); ++I) {
     const Json &NJ = Nodes[I];
     std::string NP = P + ".nodes[" + std::to_string(I) + "]";
@@ -297,6 +299,11 @@ void readTree(const Json &J, CallTree &T) {
       if (V >= I)
         fail(NP + ".parent", "expected the id of an earlier node or null");
       N.Parent = int64_t(V);
+      Depth[I] = Depth[V] + 1;
+      if (Depth[I] > MaxTreeDepth)
+        fail(NP + ".parent", "a path deeper than " +
+                                 std::to_string(MaxTreeDepth) +
+                                 " levels (the runtime writes at most 256)");
     }
     N.Name = getString(NJ, NP, "name");
     N.File = getString(NJ, NP, "file");

@@ -3,6 +3,7 @@
 
 #include "hotpath/report/DisplayName.h"
 #include "hotpath/report/Focus.h"
+#include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 
 #include <algorithm>
@@ -253,6 +254,17 @@ std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
   }
   if (R.Threads.Present)
     Out.push_back(threadsGrid(R.Threads));
+  // Names, files, thread names, descriptions and the focus come from the
+  // program or from a report anyone may have written: nothing reaches the
+  // terminal raw (SafeText.h).
+  for (Rendered &X : Out) {
+    X.Title = terminalText(X.Title);
+    for (std::string &H : X.G.Header)
+      H = terminalText(H);
+    for (auto &Row : X.G.Rows)
+      for (std::string &Cell : Row)
+        Cell = terminalText(Cell);
+  }
   return Out;
 }
 
@@ -278,7 +290,7 @@ std::string renderTable(const Report &R, const TableOptions &Opts) {
   std::string Out = "[hotpath] " + headerLine(R) + "\n";
   if (Opts.ShowWarnings)
     for (const std::string &W : R.M.Warnings)
-      Out += "warning: " + W + "\n";
+      Out += "warning: " + terminalText(W) + "\n";
   for (const Rendered &X : allGrids(R, Opts))
     Out += "\n" + X.Title + "\n" + renderAscii(X.G);
   return Out;
@@ -289,7 +301,7 @@ std::string renderMarkdown(const Report &R, const TableOptions &Opts) {
   if (Opts.ShowWarnings && !R.M.Warnings.empty()) {
     Out += "\n";
     for (const std::string &W : R.M.Warnings)
-      Out += "> warning: " + W + "\n";
+      Out += "> warning: " + terminalText(W) + "\n";
   }
   for (const Rendered &X : allGrids(R, Opts)) {
     size_t Dash = X.Title.find(" - ");

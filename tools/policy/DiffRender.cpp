@@ -1,6 +1,7 @@
 //===- DiffRender.cpp - A verdict as a table, markdown or JSON ------------===//
 #include "DiffRender.h"
 #include "PolicyUnits.h"
+#include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 
 #include <nlohmann/json.hpp>
@@ -71,10 +72,16 @@ std::vector<std::string> metricCells(const SectionResult &S,
   return Cells;
 }
 
+// Names come from reports anyone may have written: every cell reaches the
+// terminal or the page through report::terminalText.
 struct Grid {
   std::vector<std::vector<std::string>> Rows; // first row: the header
 
   std::string text() const {
+    std::vector<std::vector<std::string>> Rows = this->Rows;
+    for (auto &R : Rows)
+      for (std::string &C : R)
+        C = report::terminalText(C);
     std::vector<size_t> W;
     for (const auto &R : Rows)
       for (size_t I = 0; I < R.size(); ++I) {
@@ -100,7 +107,7 @@ struct Grid {
     for (size_t N = 0; N < Rows.size(); ++N) {
       Out += "|";
       for (size_t I = 0; I < Rows[N].size(); ++I) {
-        std::string C = Rows[N][I];
+        std::string C = report::terminalText(Rows[N][I]);
         for (size_t P = 0; (P = C.find('|', P)) != std::string::npos; P += 2)
           C.replace(P, 1, "\\|");
         if (N && I == 0 && CodeFirst && !C.empty())
@@ -240,9 +247,9 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
   Out += "policy: " + (PolicyPath.empty() ? "built-in defaults" : PolicyPath) +
          "\n";
   for (const std::string &A : V.Alerts)
-    Out += "alert: " + A + "\n";
+    Out += "alert: " + report::terminalText(A) + "\n";
   for (const std::string &N : V.Notes)
-    Out += "note: " + N + "\n";
+    Out += "note: " + report::terminalText(N) + "\n";
   if (V.Regressions) {
     Out += "\nregressions\n";
     for (const SectionResult &S : V.Sections)
@@ -265,7 +272,8 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
     Out += "\nbudgets\n" + budgetStatusGrid(V).text();
   for (const BudgetResult &B : V.Budgets)
     for (const std::string &N : B.NotChecked)
-      Out += "note: budget '" + B.B->Match + "': " + N + "\n";
+      Out += "note: budget '" + report::terminalText(B.B->Match) +
+             "': " + report::terminalText(N) + "\n";
   return Out;
 }
 
@@ -286,7 +294,7 @@ std::string renderDiffMarkdown(const Verdict &V,
                              : "`" + PolicyPath + "`") +
          "\n";
   for (const std::string &A : V.Alerts)
-    Out += "\n> ⚠️ **Environment:** " + A + "\n";
+    Out += "\n> ⚠️ **Environment:** " + report::terminalText(A) + "\n";
   if (V.Regressions) {
     Out += "\n### Regressions\n";
     for (const SectionResult &S : V.Sections)
@@ -319,7 +327,7 @@ std::string renderDiffMarkdown(const Verdict &V,
   if (!Notes.empty()) {
     Out += "\n";
     for (const std::string &N : Notes)
-      Out += "- note: " + N + "\n";
+      Out += "- note: " + report::terminalText(N) + "\n";
   }
   return Out;
 }

@@ -2,6 +2,7 @@
 #include "FlameGraph.h"
 
 #include "hotpath/report/DisplayName.h"
+#include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 
 #include <algorithm>
@@ -19,8 +20,10 @@ namespace {
 
 constexpr unsigned FrameHeight = 16, Top = 48, Bottom = 34;
 
-std::string xml(const std::string &S) {
-  std::string O;
+// Characters XML 1.0 forbids (U+FFFF, controls, invalid UTF-8) would make
+// the whole file unreadable: replaced first (SafeText.h), then escaped.
+std::string xml(const std::string &Raw) {
+  std::string S = report::xmlText(Raw), O;
   for (char C : S) {
     switch (C) {
     case '&':
@@ -36,8 +39,7 @@ std::string xml(const std::string &S) {
       O += "&quot;";
       break;
     default:
-      // Control characters are not allowed in XML 1.0.
-      O += (unsigned char)C < 0x20 ? ' ' : C;
+      O += C;
     }
   }
   return O;

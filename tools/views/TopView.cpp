@@ -1,6 +1,7 @@
 //===- TopView.cpp - The screen of `hotpath top` --------------------------===//
 #include "TopView.h"
 #include "hotpath/report/DisplayName.h"
+#include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 
 #include <algorithm>
@@ -153,7 +154,7 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
     return VA != VB ? VA > VB : A.Name < B.Name;
   });
 
-  std::string Out = F.Title + "\n";
+  std::string Out = report::terminalText(F.Title) + "\n";
   std::string Status = "elapsed " + report::formatDuration(Cur.M.ElapsedNs);
   if (Cur.M.Snapshot)
     Status += " | snapshot " + std::to_string(*Cur.M.Snapshot);
@@ -178,7 +179,7 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
   for (const Line &L : Lines) {
     if (Shown++ == F.Rows)
       break;
-    Out += fit(report::displayName(L.Name, NameW), NameW);
+    Out += fit(report::displayName(report::terminalText(L.Name), NameW), NameW);
     Out += " " + right(report::formatCount(L.Calls), NumW);
     Out += " " + right(Dt > 0 ? rate(L.CallRate) : "-", NumW);
     Out += " " + right(report::formatDuration(L.Avg), NumW);

@@ -31,6 +31,12 @@ const char *treeMetricUnit(TreeMetric M);
 /// calls, bytes).
 uint64_t ownValue(const TreeNode &N, TreeMetric M);
 
+/// The deepest path a report may hold: the runtime writes at most 256
+/// measured frames, a thread node and `[deeper]`; readers refuse more, so
+/// that a crafted report cannot make a view quadratic (each line of
+/// `report --tree` is indented by its depth) or take the machine's memory.
+constexpr size_t MaxTreeDepth = 1024;
+
 /// The names from the top-level call down to node I ("main", "a", "b").
 std::vector<std::string> pathOf(const CallTree &T, size_t I);
 
