@@ -191,13 +191,15 @@ std::vector<std::pair<std::string, std::vector<Measure>>>
 trackerRows(const report::Report &R) {
   std::vector<std::pair<std::string, std::vector<Measure>>> Out;
   std::map<RowKey, size_t> Index;
+  std::vector<RowKey> Keys; // by row of Out
   std::string Bench = R.M.Benchmark ? *R.M.Benchmark : "";
   auto rowOf = [&](const report::FunctionRow &Row) -> std::vector<Measure> & {
     RowKey K{Row.Name, Row.File, Row.Line};
     auto It = Index.find(K);
     if (It == Index.end()) {
       It = Index.emplace(K, Out.size()).first;
-      Out.push_back({trackerName(Bench, Row.Name), {}});
+      Keys.push_back(K);
+      Out.push_back({Row.Name, {}});
       Out.back().second.push_back({"calls", "calls", double(Row.Calls)});
     }
     return Out[It->second].second;
@@ -218,6 +220,21 @@ trackerRows(const report::Report &R) {
       M.push_back({"allocations", "allocs", perCall(Row.Allocs, Row.Calls)});
       M.push_back({"allocated-bytes", "bytes", perCall(Row.Total, Row.Calls)});
     }
+  // Functions of the same name (two `static int helper()` in a.c and b.c)
+  // stay apart: their names get their file and line, never one entry for
+  // both (a tracker keeps the last, or shows two identical names).
+  std::map<std::string, unsigned> Uses;
+  for (const auto &Row : Out)
+    ++Uses[Row.first];
+  for (size_t I = 0; I < Out.size(); ++I) {
+    std::string N = Out[I].first;
+    if (Uses[N] > 1) {
+      const auto &[Name, File, Line] = Keys[I];
+      N += " (" + (File.empty() ? std::string("?") : File) +
+           (Line ? ":" + std::to_string(Line) : std::string()) + ")";
+    }
+    Out[I].first = trackerName(Bench, N);
+  }
   return Out;
 }
 
