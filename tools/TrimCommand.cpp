@@ -47,13 +47,23 @@ std::string exactRegex(const std::string &Name) {
   return R + "$";
 }
 
-// A TOML basic string.
+// A TOML basic string: quotes and backslashes escaped, and the control
+// characters TOML forbids raw in one (a name may hold any byte) as \uXXXX,
+// which toml++ turns back into the byte the regex must match.
 std::string tomlString(const std::string &S) {
   std::string Out = "\"";
   for (char C : S) {
-    if (C == '"' || C == '\\')
+    unsigned char U = static_cast<unsigned char>(C);
+    if (C == '"' || C == '\\') {
       Out += '\\';
-    Out += C;
+      Out += C;
+    } else if (U < 0x20 || U == 0x7f) {
+      char Buf[8];
+      std::snprintf(Buf, sizeof Buf, "\\u%04x", unsigned(U));
+      Out += Buf;
+    } else {
+      Out += C;
+    }
   }
   return Out + "\"";
 }
