@@ -78,7 +78,23 @@ bool isTraceJson(const std::string &Text) {
 }
 
 bool readTrace(const std::string &Text, Trace &Out, std::string &Error) {
-  Json J = Json::parse(Text, nullptr, false);
+  // Bounded nesting: what is read is written again (the metadata's args),
+  // and writing a JSON value recurses once per level; 200,000 levels would
+  // overflow the stack.
+  constexpr int MaxDepth = 256;
+  bool TooDeep = false;
+  Json J = Json::parse(
+      Text,
+      [&](int Depth, Json::parse_event_t, Json &) {
+        TooDeep |= Depth > MaxDepth;
+        return !TooDeep;
+      },
+      false);
+  if (TooDeep) {
+    Error = "JSON nested deeper than " + std::to_string(MaxDepth) +
+            " levels: not a trace hotpath writes or reads";
+    return false;
+  }
   const Json *Events = nullptr;
   if (J.is_object() && J.contains("traceEvents"))
     Events = &J["traceEvents"];
