@@ -96,13 +96,19 @@ std::string diverging(double R) {
   return B;
 }
 
+// Sums in long double: a hand-written report's values near 2^64 must not
+// wrap around (to "all (0 ns)" and frames wider than the graph).
 struct Layout {
-  std::vector<uint64_t> Width; // subtree sums of the own values
-  std::vector<uint64_t> X;     // left edge, same units
+  std::vector<long double> Width; // subtree sums of the own values
+  std::vector<long double> X;     // left edge, same units
   std::vector<size_t> Depth;
-  uint64_t Whole = 0;
+  long double Whole = 0;
   size_t MaxDepth = 0;
 };
+
+uint64_t clampU64(long double V) {
+  return V >= 18446744073709551615.0L ? UINT64_MAX : V <= 0 ? 0 : uint64_t(V);
+}
 
 Layout layout(const CallTree &T, TreeMetric M) {
   Layout L;
@@ -117,8 +123,8 @@ Layout layout(const CallTree &T, TreeMetric M) {
   }
   // Left to right in the tree's order: each child after its elder
   // siblings, inside its parent.
-  std::vector<uint64_t> Next(N, 0);
-  uint64_t RootNext = 0;
+  std::vector<long double> Next(N, 0);
+  long double RootNext = 0;
   for (size_t I = 0; I < N; ++I) {
     int64_t P = T.Nodes[I].Parent;
     if (P < 0) {
@@ -270,10 +276,10 @@ std::string render(const CallTree &T, const FlameGraphOptions &O,
                 "</title><rect x=\"0\" y=\"%u\" width=\"%u\" height=\"%u\" "
                 "fill=\"rgb(220,220,220)\" rx=\"2\"/><text x=\"3\" "
                 "y=\"%u\">all</text></g>\n",
-                xml(valueText(O.Metric, L.Whole)).c_str(), Y0, W,
+                xml(valueText(O.Metric, clampU64(L.Whole))).c_str(), Y0, W,
                 FrameHeight - 1, Y0 + 12);
   S += B;
-  long double Whole = L.Whole ? (long double)L.Whole : 1.0L;
+  long double Whole = L.Whole > 0 ? L.Whole : 1.0L;
   for (size_t I = 0; I < T.Nodes.size(); ++I) {
     if (!L.Width[I])
       continue;
@@ -305,8 +311,8 @@ std::string render(const CallTree &T, const FlameGraphOptions &O,
   return S;
 }
 
-std::string titleOf(const TreeNode &N, TreeMetric M, uint64_t Width,
-                    uint64_t Whole) {
+std::string titleOf(const TreeNode &N, TreeMetric M, long double Width,
+                    long double Whole) {
   std::string T = N.Name + "\n" + report::formatCount(N.Calls) + " calls";
   if (M == TreeMetric::Time || M == TreeMetric::Self) {
     T += ", avg " + report::formatDuration(N.Calls ? N.Total / N.Calls : 0) +
@@ -314,7 +320,7 @@ std::string titleOf(const TreeNode &N, TreeMetric M, uint64_t Width,
          report::formatDuration(N.Self);
   } else {
     T += ", " + std::string(report::treeMetricName(M)) + " " +
-         valueText(M, Width);
+         valueText(M, clampU64(Width));
   }
   if (N.AllocBytes)
     T += ", allocated " + report::formatBytes(N.AllocBytes) + " in " +
@@ -344,7 +350,7 @@ std::string flameGraphSvg(const CallTree &T, const FlameGraphOptions &O) {
     const TreeNode &N = T.Nodes[I];
     F[I].Title = titleOf(N, O.Metric, L.Width[I], L.Whole);
     F[I].Fill = O.Metric == TreeMetric::Self
-                    ? heat(L.Width[I] ? double(N.Self) / L.Width[I] : 0)
+                    ? heat(L.Width[I] > 0 ? double(N.Self / L.Width[I]) : 0)
                     : warm(N.Name);
   }
   return render(T, O, L, F, subtitleOf(T, O.Metric));
@@ -352,17 +358,31 @@ std::string flameGraphSvg(const CallTree &T, const FlameGraphOptions &O) {
 
 std::string diffFlameGraphSvg(const CallTree &Base, const CallTree &Head,
                               const FlameGraphOptions &O) {
+  // Paths as ids, a node's from its parent's id and its name: equal paths
+  // of the two trees get one id, and no path is copied whole (linear in
+  // the trees, however deep).
+  std::map<std::pair<size_t, std::string>, size_t> Ids;
+  auto pathIds = [&](const CallTree &T) {
+    std::vector<size_t> Out(T.Nodes.size());
+    for (size_t I = 0; I < T.Nodes.size(); ++I) {
+      int64_t P = T.Nodes[I].Parent;
+      auto Key = std::make_pair(P < 0 ? 0 : Out[size_t(P)], T.Nodes[I].Name);
+      Out[I] = Ids.emplace(Key, Ids.size() + 1).first->second;
+    }
+    return Out;
+  };
   // The base's own value per path.
-  std::map<std::vector<std::string>, uint64_t> Before;
+  std::map<size_t, uint64_t> Before;
+  std::vector<size_t> BaseIds = pathIds(Base);
   for (size_t I = 0; I < Base.Nodes.size(); ++I)
-    Before[report::pathOf(Base, I)] +=
-        report::ownValue(Base.Nodes[I], O.Metric);
+    Before[BaseIds[I]] += report::ownValue(Base.Nodes[I], O.Metric);
+  std::vector<size_t> HeadIds = pathIds(Head);
   Layout L = layout(Head, O.Metric);
   std::vector<Frame> F(Head.Nodes.size());
   for (size_t I = 0; I < Head.Nodes.size(); ++I) {
     const TreeNode &N = Head.Nodes[I];
     uint64_t Now = report::ownValue(N, O.Metric);
-    auto It = Before.find(report::pathOf(Head, I));
+    auto It = Before.find(HeadIds[I]);
     bool New = It == Before.end();
     uint64_t Was = New ? 0 : It->second;
     long double Change =

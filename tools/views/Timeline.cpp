@@ -16,10 +16,17 @@ using Json = nlohmann::json;
 using OJson = nlohmann::ordered_json;
 
 // µs (a number, fractional) to integer ns, rounded.
+// Microseconds to ns, at most 2^62 ns (146 years), so that a start plus
+// a duration never overflows; larger values are refused, not clamped (two
+// clamped times would close a frame before opening it).
+constexpr double MaxNs = 4611686018427387904.0;
 bool nsOf(const Json &V, uint64_t &Out) {
-  if (!V.is_number() || V.get<double>() < 0)
+  if (!V.is_number())
     return false;
-  Out = uint64_t(std::llround(V.get<double>() * 1000.0));
+  double Ns = V.get<double>() * 1000.0;
+  if (!(Ns >= 0) || Ns > MaxNs)
+    return false;
+  Out = uint64_t(std::llround(Ns));
   return true;
 }
 
@@ -151,12 +158,14 @@ bool readTrace(const std::string &Text, Trace &Out, std::string &Error) {
       continue; // counters, flows, async: not calls
     uint64_t Ts = 0, Dur = 0;
     if (!E.contains("ts") || !nsOf(E["ts"], Ts)) {
-      Error = Where + ": \"ts\" is not a number of microseconds";
+      Error = Where + ": \"ts\" is not a number of microseconds in [0, "
+                      "4.6e15]";
       return false;
     }
     if (Ph == "X") {
       if (!E.contains("dur") || !nsOf(E["dur"], Dur)) {
-        Error = Where + ": a complete event without a \"dur\"";
+        Error = Where + ": a complete event without a \"dur\" in "
+                        "microseconds in [0, 4.6e15]";
         return false;
       }
       threadOf(Tid).Calls.push_back({Name, Ts, Dur});
