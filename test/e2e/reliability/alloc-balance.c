@@ -3,6 +3,9 @@
  * both sides (it was a free without an allocation: frees = allocs + 1).
  * No stdio, whose buffer would be a real allocation never freed.
  *
+ * Sanitizer build: ASan owns malloc, so tracking is off there.
+ * UNSUPPORTED: sanitizer
+ *
  * RUN: rm -rf %t.d && mkdir -p %t.d
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
