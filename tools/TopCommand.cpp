@@ -82,7 +82,8 @@ bool alive(int64_t Pid) {
 int topCommand(const Args &A) {
   CommandLine CL(
       "top",
-      "hotpath top FILE [--once] [--sort KEY] [--interval SECONDS] [--rows N]",
+      "hotpath top FILE [--once] [--sort KEY] [--interval SECONDS] [--rows N] "
+      "[--name-width N]",
       "Shows the busiest functions of a running program from the snapshot\n"
       "file it writes (HOTPATH_SNAPSHOT_INTERVAL, HOTPATH_SNAPSHOT_PATH),\n"
       "redrawn as the file changes: calls, calls per second and the share of\n"
@@ -93,13 +94,14 @@ int topCommand(const Args &A) {
   std::string File, SortName = "total";
   bool Once = false;
   double Interval = 1.0;
-  unsigned Rows = 0;
+  unsigned Rows = 0, NameWidth = 0;
   CLI::App &App = CL.app();
   App.add_option("file", File, "the snapshot file (a report)")
       ->option_text("FILE");
   App.add_flag("--once", Once, "print one frame and exit");
   App.add_option("--sort", SortName,
-                 "total (default), rate, calls, calls/s, avg, p95, alloc")
+                 "total (default), rate, calls, calls/s, avg, p95, alloc, or "
+                 "the view's keys t r c s a p m")
       ->option_text("KEY");
   App.add_option("--interval", Interval, "seconds between redraws (default 1)")
       ->option_text("SECONDS")
@@ -108,6 +110,11 @@ int topCommand(const Args &A) {
                  "function rows (default: what the terminal holds, or 20)")
       ->option_text("N")
       ->check(unsignedIn(1, 100000, "expects a number of rows from 1"));
+  App.add_option("--name-width", NameWidth,
+                 "columns of the function names (default: what the terminal "
+                 "leaves; with --once to a pipe or file, whole names)")
+      ->option_text("N")
+      ->check(unsignedIn(8, 100000, "expects a number of columns from 8"));
   if (int Status = CL.parse(A); Status >= 0)
     return Status;
   if (File.empty())
@@ -116,7 +123,7 @@ int topCommand(const Args &A) {
   if (!topSortOfName(SortName, Sort))
     return badInput("top: unknown sort '" + SortName +
                     "' (accepted: total, rate, calls, calls/s, avg, p95, "
-                    "alloc)");
+                    "alloc, or t, r, c, s, a, p, m)");
   report::Report Cur;
   std::string Error;
   if (!report::readReportFile(File, Cur, Error))
@@ -125,10 +132,13 @@ int topCommand(const Args &A) {
   terminalSize(Cols, Lines);
   TopFrame F;
   F.Width = Cols;
+  F.NameWidth = NameWidth;
   if (Once) {
     F.Title = "hotpath top: " + File;
     F.Rows = Rows ? Rows : 20;
     F.Help = false;
+    if (!NameWidth && !isatty(1))
+      F.NameWidth = SIZE_MAX; // for a script: whole names
     std::string Text = renderTop(Cur, nullptr, Sort, F);
     std::fwrite(Text.data(), 1, Text.size(), stdout);
     return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
@@ -170,7 +180,8 @@ int topCommand(const Args &A) {
     if (Redraw) {
       terminalSize(Cols, Lines);
       F.Width = Cols;
-      F.Rows = Rows ? Rows : (Lines > 8 ? Lines - 7 : 1);
+      F.Height = Lines; // the frame fits, the keys line going first
+      F.Rows = Rows ? Rows : Lines;
       F.Title = "hotpath top: " + File + " (" +
                 (alive(Cur.M.Pid) ? "running" : "ended") + ")";
       std::string Text =

@@ -83,7 +83,8 @@ bool topSortOfName(const std::string &N, TopSort &Out) {
       Out = E.Sort;
       return true;
     }
-  return false;
+  // The keys of the interactive view, too.
+  return N.size() == 1 && topSortOfKey(N[0], Out);
 }
 
 const char *topSortName(TopSort S) {
@@ -154,7 +155,25 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
     return VA != VB ? VA > VB : A.Name < B.Name;
   });
 
-  std::string Out = report::terminalText(F.Title) + "\n";
+  // What fits: in a short terminal the keys line goes first, then the
+  // blank lines, then the status line; at least one function row stays.
+  // In a narrow one the figures on the right go, Calls last.
+  bool Help = F.Help, Blank = true, WithStatus = true;
+  size_t Rows = F.Rows;
+  if (F.Height) {
+    if (F.Height < 4 + 1 + 2)
+      Help = false;
+    if (F.Height < 4 + 1)
+      Blank = false;
+    if (F.Height < 3 + 1)
+      WithStatus = false;
+    size_t Fixed = 2 + size_t(Blank) + size_t(WithStatus) +
+                   (Help ? 2 : 0); // title, header, ...
+    size_t Fit = F.Height > Fixed ? F.Height - Fixed : 1;
+    Rows = std::min(Rows, std::max<size_t>(Fit, 1));
+  }
+  std::string Title = report::terminalText(F.Title);
+  std::string Out = (F.Height ? fit(Title, F.Width) : Title) + "\n";
   std::string Status = "elapsed " + report::formatDuration(Cur.M.ElapsedNs);
   if (Cur.M.Snapshot)
     Status += " | snapshot " + std::to_string(*Cur.M.Snapshot);
@@ -164,40 +183,64 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
   if (Dt > 0)
     Status +=
         " | rates over the last " + report::formatDuration(uint64_t(Dt * 1e9));
-  Out += Status + "\n\n";
-  // Columns: name, then fixed-width figures.
-  const size_t NumW = 10;
+  if (WithStatus) // a terminal's line, not two
+    Out += (F.Height ? fit(Status, F.Width) : Status) + "\n";
+  if (Blank)
+    Out += "\n";
+  // Columns: name, then fixed-width figures, as many as fit beside a name
+  // of at least 12 columns.
+  const size_t NumW = 10, MinName = 12;
   const char *Heads[] = {"Calls", "Calls/s", "Avg",  "P95",
                          "Total", "Busy",    "Alloc"};
-  size_t Fixed = (NumW + 1) * (sizeof Heads / sizeof *Heads);
-  size_t NameW = F.Width > Fixed + 20 ? F.Width - Fixed - 1 : 20;
+  size_t Figures = sizeof Heads / sizeof *Heads;
+  while (Figures > 1 && F.Width < MinName + (NumW + 1) * Figures)
+    --Figures;
+  size_t Fixed = (NumW + 1) * Figures;
+  std::vector<std::string> Names;
+  for (const Line &L : Lines)
+    Names.push_back(report::shortenStdNames(report::terminalText(L.Name)));
+  // What the width leaves (in a very narrow terminal, less than MinName).
+  size_t NameW = F.Width > Fixed + 5 ? F.Width - Fixed - 1 : 4;
+  if (F.NameWidth == SIZE_MAX) { // no limit: the longest name shown
+    NameW = std::string("Function").size();
+    for (size_t I = 0; I < Names.size() && I < Rows; ++I)
+      NameW = std::max(NameW, report::displayWidth(Names[I]));
+  } else if (F.NameWidth) {
+    NameW = F.NameWidth;
+  }
   Out += fit("Function", NameW);
-  for (const char *H : Heads)
-    Out += " " + right(H, NumW);
+  for (size_t C = 0; C < Figures; ++C)
+    Out += " " + right(Heads[C], NumW);
   Out += "\n";
   size_t Shown = 0;
-  for (const Line &L : Lines) {
-    if (Shown++ == F.Rows)
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    const Line &L = Lines[I];
+    if (Shown++ == Rows)
       break;
-    Out += fit(report::displayName(report::terminalText(L.Name), NameW), NameW);
-    Out += " " + right(report::formatCount(L.Calls), NumW);
-    Out += " " + right(Dt > 0 ? rate(L.CallRate) : "-", NumW);
-    Out += " " + right(report::formatDuration(L.Avg), NumW);
-    Out += " " + right(L.HasP95 ? report::formatDuration(L.P95) : "-", NumW);
-    Out += " " + right(report::formatDuration(L.Total), NumW);
+    Out += fit(report::fitName(Names[I], NameW), NameW);
     // The share of one core the function kept busy over the interval.
     char Busy[16];
     std::snprintf(Busy, sizeof Busy, "%.1f%%", L.TimeRate / 1e9 * 100.0);
-    Out += " " + right(Dt > 0 ? Busy : "-", NumW);
-    Out += " " +
-           right(Cur.Alloc.Present ? report::formatBytes(L.Alloc) : "-", NumW);
+    const std::string Cells[] = {
+        report::formatCount(L.Calls),
+        Dt > 0 ? rate(L.CallRate) : "-",
+        report::formatDuration(L.Avg),
+        L.HasP95 ? report::formatDuration(L.P95) : "-",
+        report::formatDuration(L.Total),
+        Dt > 0 ? Busy : "-",
+        Cur.Alloc.Present ? report::formatBytes(L.Alloc) : "-"};
+    for (size_t C = 0; C < Figures; ++C)
+      Out += " " + right(Cells[C], NumW);
     Out += "\n";
   }
   if (Lines.empty())
     Out += "(no measured call yet)\n";
-  if (F.Help)
+  if (Help)
     Out += "\nsort: t total  r rate  c calls  s calls/s  a avg  p p95  m "
            "alloc    q quit\n";
+  // A newline after a terminal's last line would scroll the first away.
+  if (F.Height && !Out.empty() && Out.back() == '\n')
+    Out.pop_back();
   return Out;
 }
 

@@ -29,7 +29,10 @@ struct TopFrame {
   std::string Title;  // the file, and whether the program still runs
   size_t Width = 100; // columns
   size_t Rows = 20;   // function rows at most
-  bool Help = true;   // the keys line
+  size_t Height = 0;  // lines the frame must fit in (0: no limit)
+  // Columns of the names: 0 what the width leaves, SIZE_MAX the longest.
+  size_t NameWidth = 0;
+  bool Help = true; // the keys line
 };
 
 /// Cur: the newest report; Prev: the one before it (or null: no rate yet).
