@@ -13,6 +13,8 @@
  *   snapshot-requests sleep ROUNDS   (measured calls between 4 x 20 ms sleeps)
  *   snapshot-requests yes            (prints y forever)
  *
+ * HOTPATH_ALLOC=0 where stderr is checked: no line about ASan's malloc in
+ * the sanitizer build.
  * RUN: rm -rf %t.d && mkdir -p %t.d
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
@@ -21,18 +23,18 @@
  * TRIGGER: snapshots 1 2 3
  * TRIGGER: rounds 25 eintr 0
  *
- * RUN: for S in 13 PIPE 17 28 9 11 19; do env HOTPATH_SNAPSHOT_SIGNAL=$S HOTPATH_OUTPUT_FORMAT=none %t sleep 1; done 2>&1 | %FileCheck %s --check-prefix=REFUSED
+ * RUN: for S in 13 PIPE 17 28 9 11 19; do env HOTPATH_SNAPSHOT_SIGNAL=$S HOTPATH_ALLOC=0 HOTPATH_OUTPUT_FORMAT=none %t sleep 1; done 2>&1 | %FileCheck %s --check-prefix=REFUSED
  * REFUSED-COUNT-7: is invalid (accepted: a signal whose default action ends the process and that nothing else relies on: USR1, USR2, HUP, ALRM, VTALRM, PROF, IO, PWR, STKFLT, RTMIN+N, RTMAX-N, or one of their numbers); using none
- * RUN: for S in USR2 sigusr1 HUP ALRM RTMIN+3 RTMAX 40; do env HOTPATH_SNAPSHOT_SIGNAL=$S HOTPATH_OUTPUT_FORMAT=none %t sleep 1; done 2>&1 | %FileCheck %s --check-prefix=ACCEPTED --implicit-check-not=hotpath:
+ * RUN: for S in USR2 sigusr1 HUP ALRM RTMIN+3 RTMAX 40; do env HOTPATH_SNAPSHOT_SIGNAL=$S HOTPATH_ALLOC=0 HOTPATH_OUTPUT_FORMAT=none %t sleep 1; done 2>&1 | %FileCheck %s --check-prefix=ACCEPTED --implicit-check-not=hotpath:
  * ACCEPTED-COUNT-7: rounds 1 eintr 0
  * RUN: env HOTPATH_SNAPSHOT_SIGNAL=13 HOTPATH_OUTPUT_FORMAT=none timeout 20 sh -c '%t yes | head -n 1'
  *
- * RUN: env HOTPATH_SNAPSHOT_INTERVAL=10 HOTPATH_SNAPSHOT_PATH=/dev/full HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/full.json %t sleep 10 2>&1 | %FileCheck %s --check-prefix=FULL
+ * RUN: env HOTPATH_SNAPSHOT_INTERVAL=10 HOTPATH_SNAPSHOT_PATH=/dev/full HOTPATH_ALLOC=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/full.json %t sleep 10 2>&1 | %FileCheck %s --check-prefix=FULL
  * FULL-COUNT-1: hotpath: cannot write the snapshot to /dev/full: No space left on device; later failures are only counted, in the report's meta.warnings
  * FULL-NOT: hotpath:
  * RUN: %python -c "import json; print(json.load(open('%t.d/full.json'))['meta']['warnings'])" | %FileCheck %s --check-prefix=FULL-META
  * FULL-META: cannot write the snapshot to /dev/full: No space left on device ([[N:[0-9]+]] of [[N]] snapshots not written)
- * RUN: env HOTPATH_SNAPSHOT_INTERVAL=10 HOTPATH_SNAPSHOT_PATH=%t.d/missing/snap.json HOTPATH_OUTPUT_FORMAT=none %t sleep 5 2>&1 | %FileCheck %s --check-prefix=MISSING
+ * RUN: env HOTPATH_SNAPSHOT_INTERVAL=10 HOTPATH_SNAPSHOT_PATH=%t.d/missing/snap.json HOTPATH_ALLOC=0 HOTPATH_OUTPUT_FORMAT=none %t sleep 5 2>&1 | %FileCheck %s --check-prefix=MISSING
  * MISSING-COUNT-1: hotpath: cannot write the snapshot to {{.*}}missing/snap.json: No such file or directory
  * MISSING-NOT: hotpath:
  */
