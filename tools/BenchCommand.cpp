@@ -20,6 +20,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
+#include <map>
 #include <set>
 #include <sys/stat.h>
 
@@ -63,7 +65,7 @@ int benchCommand(const Args &A) {
       "bench",
       "hotpath bench [--filter REGEX] [--iterations N] [-o DIR|FILE.json]\n"
       "                     [--native-only|--callgrind-only] [--cache-sim]\n"
-      "                     -- ./benchmarks [ARGS...]",
+      "                     [--timeout SECONDS] -- ./benchmarks [ARGS...]",
       "Runs each benchmark of a Google Benchmark suite on its own, natively\n"
       "and under Callgrind, for a fixed number of iterations of its timed\n"
       "loop, and writes one merged report per benchmark: the functions\n"
@@ -76,7 +78,7 @@ int benchCommand(const Args &A) {
       "the suite's own non-zero status. See docs/benchmarks.md.");
   bool NativeOnly = false, CgOnly = false, CacheSim = false;
   std::string Filter, Out = "hotpath-bench";
-  unsigned Iterations = 10;
+  unsigned Iterations = 10, Timeout = 3600;
   CLI::App &App = CL.app();
   App.add_option("--filter", Filter,
                  "the benchmarks to run, as --benchmark_filter takes it "
@@ -93,6 +95,12 @@ int benchCommand(const Args &A) {
       ->option_text("DIR|FILE");
   App.add_flag("--native-only", NativeOnly, "the native runs alone");
   App.add_flag("--callgrind-only", CgOnly, "the Callgrind runs alone");
+  App.add_option("--timeout", Timeout,
+                 "seconds each run of a benchmark may take, natively or under "
+                 "Callgrind, before it is killed and reported (default 3600; "
+                 "0: none)")
+      ->option_text("SECONDS")
+      ->check(unsignedIn(0, 1000000, "expects seconds from 0 to 1000000"));
   App.add_flag("--cache-sim", CacheSim,
                "simulate caches of fixed sizes under Callgrind (see hotpath "
                "run --help)");
@@ -120,10 +128,26 @@ int benchCommand(const Args &A) {
   TempDir Tmp("hotpath-bench");
   if (Tmp.Path.empty())
     return badInput("bench: cannot create a temporary directory: " + Tmp.Error);
+  // Ctrl-C or a CI's SIGTERM: the running benchmark is ended, the
+  // temporary directory removed, and bench dies of the signal.
+  catchStopSignals();
+  auto StopIfAsked = [&] {
+    if (!stopSignal())
+      return;
+    Tmp.remove();
+    std::fprintf(stderr,
+                 "hotpath: bench: stopped by signal %d; temporary "
+                 "files removed\n",
+                 stopSignal());
+    dieOfStopSignal();
+  };
 
   std::vector<std::string> Names;
   std::string Error;
-  if (!gbench::listBenchmarks(Exe, UserArgs, Filter, Tmp.Path, Names, Error))
+  bool Listed =
+      gbench::listBenchmarks(Exe, UserArgs, Filter, Tmp.Path, Names, Error);
+  StopIfAsked();
+  if (!Listed)
     return badInput("bench: " + Error);
   if (Names.empty())
     return badInput("bench: no benchmark of " + Exe +
@@ -138,12 +162,31 @@ int benchCommand(const Args &A) {
   if (!OneFile && !makeDirs(Out, Error))
     return badInput("bench: cannot create " + Error);
   bool Suffix = gbench::takesIterationSuffix(Exe, UserArgs, Tmp.Path);
+  StopIfAsked();
+  // Each benchmark runs alone, chosen by its name: several of one name
+  // (registered twice) would run together, their iterations added.
+  std::map<std::string, size_t> NameCount;
+  for (const std::string &N : Names)
+    ++NameCount[N];
 
   std::vector<Outcome> Results;
   std::set<std::string> Stems;
   int SuiteStatus = 0;
   for (size_t I = 0; I < Names.size(); ++I) {
     Outcome O{Names[I], "", "", 0};
+    if (size_t N = NameCount[O.Name]; N > 1) {
+      if (std::find_if(Results.begin(), Results.end(), [&](const Outcome &X) {
+            return X.Name == O.Name;
+          }) != Results.end())
+        continue; // said once
+      O.Problem = std::to_string(N) +
+                  " benchmarks have this name: they "
+                  "cannot be run one at a time (give them distinct names)";
+      std::fprintf(stderr, "hotpath: %s: no report: %s\n",
+                   report::terminalText(O.Name).c_str(), O.Problem.c_str());
+      Results.push_back(std::move(O));
+      continue;
+    }
     std::string Stem = gbench::fileStem(O.Name);
     for (int K = 2; !Stems.insert(Stem).second; ++K)
       Stem = gbench::fileStem(O.Name) + "~" + std::to_string(K);
@@ -164,6 +207,7 @@ int benchCommand(const Args &A) {
     M.Dir = RunDir;
     M.What = O.Name;
     M.NoAslr = true;
+    M.TimeoutSeconds = Timeout;
     M.ArgsFor = [&](bool Cg) {
       std::vector<std::string> V = UserArgs;
       for (std::string &F : gbench::runFlags(O.Name, Iterations, Suffix))
@@ -176,6 +220,7 @@ int benchCommand(const Args &A) {
     E.set("HOTPATH_BENCH", "1");
     E.set("HOTPATH_BENCHMARK", O.Name);
     MergedRunResult Run = runMerged(Exe, E, M);
+    StopIfAsked();
     if (Run.ProgramStatus && !SuiteStatus)
       SuiteStatus = Run.ProgramStatus;
     report::Report R;

@@ -7,11 +7,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <csignal>
 #include <string_view>
 
 namespace hotpath::tool::gbench {
 
 namespace {
+
+constexpr uint64_t ListOutputLimit = 64u << 20;
+constexpr unsigned ListTimeoutSeconds = 120;
 
 // Runs the suite with Args, its stdout and stderr to files in TmpDir and no
 // hotpath report (nothing is measured while listing).
@@ -25,9 +29,13 @@ SpawnResult runQuiet(const std::string &Exe, std::vector<std::string> Args,
   SpawnOptions O;
   O.StdoutPath = TmpDir + "/suite.out";
   O.StderrPath = TmpDir + "/suite.err";
+  // A suite that answers with endless output, or never answers, is cut
+  // off: what is read is bounded anyway (below).
+  O.MaxFileBytes = ListOutputLimit;
+  O.TimeoutSeconds = ListTimeoutSeconds;
   SpawnResult R = spawnAndWait(Args, E, O);
   std::string Ignored;
-  report::readRegularFile(O.StdoutPath, 64u << 20, Out, Ignored);
+  report::readRegularFile(O.StdoutPath, ListOutputLimit, Out, Ignored);
   report::readRegularFile(O.StderrPath, 1u << 20, Err, Ignored);
   return R;
 }
@@ -51,6 +59,14 @@ bool listBenchmarks(const std::string &Exe,
   SpawnResult R = runQuiet(Exe, Args, TmpDir, Out, Err);
   if (!R.Started) {
     Error = "cannot run " + Exe + ": " + R.Error;
+    return false;
+  }
+  if (R.TimedOut || R.Signal == SIGXFSZ) {
+    Error = Exe + " --benchmark_list_tests=true " +
+            (R.TimedOut ? "did not end within " +
+                              std::to_string(ListTimeoutSeconds) + " s"
+                        : std::string("wrote more than 64 MiB")) +
+            ": killed (is it a Google Benchmark program?)";
     return false;
   }
   if (R.ExitStatus != 0) {

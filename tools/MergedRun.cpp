@@ -21,16 +21,23 @@ const char *const CacheFlags[] = {"--cache-sim=yes", "--I1=32768,8,64",
 
 // Runs Argv with Env, with a progress line when `Progress` names the run.
 // Returns the exit status (128+signal), 127 when it could not run.
+// Why, when the run was killed for its time or our own stop: Problem.
 int spawn(const std::vector<std::string> &Argv, const ChildEnv &E,
-          const char *Progress) {
+          const char *Progress, unsigned Timeout, std::string &Problem) {
   SpawnOptions O;
   O.Progress = Progress;
+  O.TimeoutSeconds = Timeout;
   SpawnResult R = spawnAndWait(Argv, E, O);
   if (!R.Started) {
     std::fprintf(stderr, "hotpath: cannot run %s: %s\n", Argv[0].c_str(),
                  R.Error.c_str());
     return 127;
   }
+  if (R.TimedOut)
+    Problem = std::string("the ") + Progress + " took more than " +
+              std::to_string(Timeout) + " s (--timeout): killed";
+  else if (R.Stopped)
+    Problem = "stopped";
   return R.ExitStatus;
 }
 
@@ -70,9 +77,10 @@ TempDir::TempDir(const char *Prefix) {
     Error = std::strerror(errno);
 }
 
-TempDir::~TempDir() {
+void TempDir::remove() {
   if (!Path.empty())
     std::system(("rm -rf '" + Path + "'").c_str());
+  Path.clear();
 }
 
 MergedRunResult runMerged(const std::string &Program, ChildEnv E,
@@ -119,8 +127,14 @@ MergedRunResult runMerged(const std::string &Program, ChildEnv E,
                  Subject.c_str(), ++Run, Runs);
     E.set("HOTPATH_OUTPUT_PATH", NativeJson);
     time_t Start = time(nullptr);
-    R.ProgramStatus = spawn(Command(false), E, "native run");
+    std::string Problem;
+    R.ProgramStatus =
+        spawn(Command(false), E, "native run", O.TimeoutSeconds, Problem);
     Done("native run", Start, R.ProgramStatus);
+    if (!Problem.empty()) {
+      R.Error = Problem;
+      return R;
+    }
     if (!exists(NativeJson)) {
       R.Error = "the native run wrote no report (is the program "
                 "instrumented with hotpath and linked with its runtime?)";
@@ -146,8 +160,13 @@ MergedRunResult runMerged(const std::string &Program, ChildEnv E,
                  "of %d)\n",
                  Subject.c_str(), ++Run, Runs);
     time_t Start = time(nullptr);
-    int S = spawn(V, E, "running under Callgrind");
+    std::string Problem;
+    int S = spawn(V, E, "Callgrind run", O.TimeoutSeconds, Problem);
     Done("Callgrind run", Start, S);
+    if (!Problem.empty()) {
+      R.Error = Problem;
+      return R;
+    }
     if (!R.ProgramStatus)
       R.ProgramStatus = S;
     R.Report.clear();

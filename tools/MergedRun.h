@@ -28,7 +28,9 @@ struct TempDir {
   std::string Path; // "" when it could not be made (Error says why)
   std::string Error;
   explicit TempDir(const char *Prefix);
-  ~TempDir();
+  ~TempDir() { remove(); }
+  /// Removes it now (a stop signal: no destructor would run).
+  void remove();
 };
 
 struct MergedRunOptions {
@@ -42,6 +44,7 @@ struct MergedRunOptions {
   // Benchmark >= 1.9.2 then does not re-execute itself to get it, which
   // under Valgrind would leave Callgrind behind.
   bool NoAslr = false;
+  unsigned TimeoutSeconds = 0; // each run's bound (0: none); then SIGKILL
   /// The program's arguments for each run (true: under Callgrind).
   std::function<std::vector<std::string>(bool Callgrind)> ArgsFor;
 };

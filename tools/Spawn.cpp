@@ -2,11 +2,14 @@
 #include "Spawn.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,6 +33,31 @@ void ChildEnv::unset(const std::string &Name) {
     if (S.compare(0, Name.size() + 1, Name + "=") != 0)
       Out.push_back(std::move(S));
   Vars = std::move(Out);
+}
+
+namespace {
+volatile sig_atomic_t Caught = 0;
+bool Catching = false;
+void onStop(int Sig) { Caught = Sig; }
+} // namespace
+
+void catchStopSignals() {
+  Catching = true;
+  for (int Sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction A = {};
+    A.sa_handler = onStop;
+    sigemptyset(&A.sa_mask);
+    sigaction(Sig, &A, nullptr);
+  }
+}
+
+int stopSignal() { return Caught; }
+
+void dieOfStopSignal() {
+  int Sig = Caught ? Caught : SIGTERM;
+  std::signal(Sig, SIG_DFL);
+  std::raise(Sig);
+  std::_Exit(128 + Sig);
 }
 
 SpawnResult spawnAndWait(const std::vector<std::string> &Argv,
@@ -61,28 +89,46 @@ SpawnResult spawnAndWait(const std::vector<std::string> &Argv,
     return R;
   }
   R.Started = true;
-  time_t Start = time(nullptr), Last = Start;
+  if (Opts.MaxFileBytes) {
+    struct rlimit L = {rlim_t(Opts.MaxFileBytes), rlim_t(Opts.MaxFileBytes)};
+    prlimit(Pid, RLIMIT_FSIZE, &L, nullptr);
+  }
+  time_t Start = time(nullptr), Last = Start, KillAt = 0;
   bool Tty = isatty(2);
+  bool Poll = Opts.Progress || Opts.TimeoutSeconds || Catching;
   int Status = 0;
   while (true) {
-    pid_t W = waitpid(Pid, &Status, Opts.Progress ? WNOHANG : 0);
+    pid_t W = waitpid(Pid, &Status, Poll ? WNOHANG : 0);
     if (W == Pid)
       break;
+    time_t Now = time(nullptr);
+    if (Opts.TimeoutSeconds && !R.TimedOut &&
+        Now - Start >= time_t(Opts.TimeoutSeconds)) {
+      R.TimedOut = true;
+      kill(Pid, SIGKILL);
+    }
+    if (Caught && !R.Stopped) {
+      R.Stopped = true;
+      kill(Pid, SIGTERM);
+      KillAt = Now + 2;
+    }
+    if (KillAt && Now >= KillAt)
+      kill(Pid, SIGKILL);
     if (W < 0 && errno != EINTR) {
       R.Error = std::strerror(errno);
       R.ExitStatus = -1;
       return R;
     }
     if (Opts.Progress) {
-      time_t Now = time(nullptr);
       if (Now - Last >= (Tty ? 1 : 10)) {
         Last = Now;
         std::fprintf(stderr,
                      Tty ? "\rhotpath: %s ... %lds" : "hotpath: %s ... %lds\n",
                      Opts.Progress, long(Now - Start));
       }
-      usleep(100 * 1000);
     }
+    if (Poll)
+      usleep(Opts.Progress ? 100 * 1000 : 20 * 1000);
   }
   if (Opts.Progress && Tty && Last != Start)
     std::fputc('\n', stderr);

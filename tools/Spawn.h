@@ -10,6 +10,7 @@
 #ifndef HOTPATH_TOOLS_SPAWN_H
 #define HOTPATH_TOOLS_SPAWN_H
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -28,14 +29,29 @@ struct SpawnOptions {
   const char *Progress = nullptr; // "name": "hotpath: name ... 12s" ticks
   std::string StdoutPath;         // the child's stdout to this file (new)
   std::string StderrPath;         // the child's stderr to this file (new)
+  unsigned TimeoutSeconds = 0;    // then SIGKILL; 0: none
+  // The child's files at most this long (RLIMIT_FSIZE, set on it as it
+  // starts: a write past it kills it with SIGXFSZ); 0: no bound.
+  uint64_t MaxFileBytes = 0;
 };
 
 struct SpawnResult {
-  bool Started = false; // false: could not run it at all (Error says why)
-  int ExitStatus = 0;   // the child's exit status, or 128 + signal
-  int Signal = 0;       // the signal that killed it, 0 if none
-  std::string Error;    // strerror of the failed spawn or wait
+  bool Started = false;  // false: could not run it at all (Error says why)
+  int ExitStatus = 0;    // the child's exit status, or 128 + signal
+  int Signal = 0;        // the signal that killed it, 0 if none
+  std::string Error;     // strerror of the failed spawn or wait
+  bool TimedOut = false; // killed after TimeoutSeconds
+  bool Stopped = false;  // ended because we got SIGINT/SIGTERM/SIGHUP
 };
+
+/// From now on SIGINT, SIGTERM and SIGHUP only set a flag: spawnAndWait
+/// then ends its child (SIGTERM, SIGKILL 2 s later) and returns, so that
+/// the caller can remove what it made and end with stopSignal().
+void catchStopSignals();
+/// The signal caught, or 0.
+int stopSignal();
+/// Ends the process with the caught signal, its default action.
+[[noreturn]] void dieOfStopSignal();
 
 /// Runs Argv (Argv[0] searched in PATH when it has no '/') with Env and
 /// waits for it.
