@@ -43,18 +43,16 @@ namespace {
 // with tracking off, the forward is a tail call.
 #define HP_TRACKED(Call, Bytes)                                                \
   do {                                                                         \
-    ThreadState *T = trackingThread();                                         \
-    if (!T) {                                                                  \
-      if (__builtin_expect(!pendingWanted(), 1))                               \
-        return Call;                                                           \
-      void *P = Call;                                                          \
-      if (P)                                                                   \
-        countPendingAlloc(Bytes, P);                                           \
-      return P;                                                                \
-    }                                                                          \
+    if (!__atomic_load_n(&AllocMode, __ATOMIC_RELAXED) || InRuntime)           \
+      return Call;                                                             \
+    ThreadState *T = CurrentThread;                                            \
     void *P = Call;                                                            \
-    if (__builtin_expect(P != nullptr, 1))                                     \
-      countAlloc(T, Bytes, P);                                                 \
+    if (__builtin_expect(P != nullptr, 1)) {                                   \
+      if (__builtin_expect(T != nullptr, 1))                                   \
+        countAlloc(T, Bytes, P);                                               \
+      else                                                                     \
+        countPendingAlloc(Bytes, P);                                           \
+    }                                                                          \
     return P;                                                                  \
   } while (0)
 
@@ -78,10 +76,10 @@ HP_INTERPOSE void *calloc(size_t N, size_t S) noexcept {
 }
 
 HP_INTERPOSE void free(void *P) noexcept {
-  if (P) {
-    if (ThreadState *T = trackingThread())
+  if (P && __atomic_load_n(&AllocMode, __ATOMIC_RELAXED) && !InRuntime) {
+    if (ThreadState *T = CurrentThread; __builtin_expect(T != nullptr, 1))
       countFree(T, usableSize(P));
-    else if (__builtin_expect(pendingWanted(), 0))
+    else
       countPendingFree(usableSize(P));
   }
   __libc_free(P);
@@ -92,25 +90,16 @@ HP_INTERPOSE void free(void *P) noexcept {
 HP_INTERPOSE void *realloc(void *P, size_t N) noexcept {
   if (!P)
     HP_TRACKED(__libc_realloc(nullptr, N), N);
-  ThreadState *T = trackingThread();
-  if (!T && __builtin_expect(pendingWanted(), 0)) {
-    uint64_t Old = usableSize(P);
-    void *R = __libc_realloc(P, N);
-    if (R || N == 0)
-      countPendingFree(Old);
-    if (R)
-      countPendingAlloc(N, R);
-    return R;
-  }
-  if (!T)
+  if (!__atomic_load_n(&AllocMode, __ATOMIC_RELAXED) || InRuntime)
     return __libc_realloc(P, N);
+  ThreadState *T = CurrentThread;
   // The old block's usable size must be read before realloc releases it.
   uint64_t Old = usableSize(P);
   void *R = __libc_realloc(P, N);
   if (R || N == 0) // glibc's realloc(p, 0) frees p and returns NULL
-    countFree(T, Old);
+    T ? countFree(T, Old) : countPendingFree(Old);
   if (R)
-    countAlloc(T, N, R);
+    T ? countAlloc(T, N, R) : countPendingAlloc(N, R);
   return R;
 }
 
@@ -133,10 +122,12 @@ HP_INTERPOSE int posix_memalign(void **Out, size_t A, size_t N) noexcept {
     return ENOMEM;
   }
   *Out = P;
-  if (ThreadState *T = trackingThread())
-    countAlloc(T, N, P);
-  else if (pendingWanted())
-    countPendingAlloc(N, P);
+  if (__atomic_load_n(&AllocMode, __ATOMIC_RELAXED) && !InRuntime) {
+    if (ThreadState *T = CurrentThread)
+      countAlloc(T, N, P);
+    else
+      countPendingAlloc(N, P);
+  }
   return 0;
 }
 

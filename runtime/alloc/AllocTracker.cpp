@@ -2,6 +2,9 @@
 #include "alloc/AllocTracker.h"
 #include "base/Options.h"
 #include "base/Snapshot.h"
+// The hooks' declaration of allocFrameClosed, beside ours: a calling
+// convention that differs between the two is then a compile error.
+#include "core/HotPath.h"
 #include "core/Registry.h"
 
 #include <cstdlib>
@@ -170,9 +173,12 @@ void countPendingFree(uint64_t U) {
   ++C.Frees;
 }
 
-void takePending(AllocState *A) {
+void takePending(ThreadState *T) {
+  if (!Pending.Epoch)
+    return;
   if (Pending.Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
-    add(A->Totals, Pending.C);
+    if (AllocState *A = allocStateOf(T))
+      add(A->Totals, Pending.C);
   Pending = PendingAllocs{};
 }
 

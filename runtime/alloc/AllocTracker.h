@@ -1,8 +1,8 @@
 //===- AllocTracker.h - Allocations of measured calls -----------*- C++ -*-===//
 //
-// The interposed allocation functions (AllocHooks.cpp) call
-// trackingThread + countAlloc / countFree; everything here runs on the
-// allocating thread,
+// The interposed allocation functions (AllocHooks.cpp) test AllocMode and
+// InRuntime, then call countAlloc / countFree (countPending* on a thread
+// without a state yet); everything here runs on the allocating thread,
 // takes no lock, does no atomic RMW and allocates nothing in steady state.
 //
 // By the top frame (AllocMode 1, exclusive, and 2, cumulative: every call
@@ -92,10 +92,11 @@ extern uint32_t AllocMode __attribute__((visibility("hidden")));
 HP_COLD_CC AllocState *attachAllocState(ThreadState *T);
 
 /// A thread's allocations and frees in the session before it has a state
-/// (before its first measured call: main's own mallocs, say). They are its
-/// totals' once the state exists (countAlloc/countFree move them), so that
-/// a block allocated there and freed after balances. Epoch: the session
-/// they belong to (GlobalEpoch then); another session's are dropped.
+/// (before its first measured call: main's own mallocs, say). They join
+/// its totals when it gets its state (the attach hook, takePending), so
+/// that a block allocated there and freed after balances. Epoch: the
+/// session they belong to (GlobalEpoch then); another session's are
+/// dropped.
 struct PendingAllocs {
   AllocCounters C;
   uint32_t Epoch;
@@ -103,33 +104,16 @@ struct PendingAllocs {
 extern __thread PendingAllocs Pending
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 /// The cold halves: count into Pending (tracking on, no state, not the
-/// runtime's own); move Pending into A's totals.
+/// runtime's own); move Pending into T's totals (the thread attach hook,
+/// on T's own thread).
 HP_COLD_CC void countPendingAlloc(uint64_t N, void *P);
 HP_COLD_CC void countPendingFree(uint64_t U);
-HP_COLD_CC void takePending(AllocState *A);
+void takePending(ThreadState *T);
 
-/// Whether an allocation on a thread without a state is to be counted
-/// (into Pending): tracking on, and not the runtime's own.
-inline __attribute__((always_inline)) bool pendingWanted() {
-  return __atomic_load_n(&AllocMode, __ATOMIC_RELAXED) && !InRuntime &&
-         !CurrentThread;
-}
-/// Called by closeTop for a frame whose AllocMark is set (cold).
+/// Called by closeTop for a frame whose AllocMark is set (cold). The
+/// hooks call it with every register kept (HP_COLD_CC): its definition
+/// must see this declaration.
 HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F);
-
-/// The state to count into, or nullptr: tracking off (one load, tested
-/// first so that HOTPATH_ALLOC=0 costs almost nothing; AllocMode is 0
-/// outside sessions), no state yet, or the runtime's own allocation. A
-/// state not yet synced to this session counts into its thread totals (or
-/// into frames the previous session left open, which are then lost).
-inline __attribute__((always_inline)) ThreadState *trackingThread() {
-  if (!__atomic_load_n(&AllocMode, __ATOMIC_RELAXED))
-    return nullptr;
-  ThreadState *T = CurrentThread;
-  if (__builtin_expect(!T, 0) || InRuntime)
-    return nullptr;
-  return T;
-}
 
 /// The top frame's slot (marked), or the thread's totals outside any
 /// measured function.
@@ -150,8 +134,6 @@ inline __attribute__((always_inline)) AllocState *allocStateOf(ThreadState *T) {
   AllocState *A = T->Alloc;
   if (__builtin_expect(!A, 0))
     A = attachAllocState(T);
-  if (__builtin_expect(Pending.Epoch != 0, 0) && A)
-    takePending(A);
   return A;
 }
 

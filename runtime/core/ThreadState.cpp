@@ -81,6 +81,9 @@ pthread_once_t KeyOnce = PTHREAD_ONCE_INIT;
 // registered from above (Session.cpp) so that thread state depends on
 // nothing of the drain's. Null before the first session: nothing to take.
 void (*ExitSink)(ThreadState *) = nullptr;
+// Called on the thread that just got its state (AllocTracker: what it
+// allocated before), registered from above like ExitSink.
+void (*AttachHook)(ThreadState *) = nullptr;
 
 // Set while this thread attaches, so that a signal handler's hook that
 // interrupts the attach does nothing instead of attaching twice.
@@ -180,6 +183,9 @@ ThreadState *attachThread() {
     T->InHook = 0;
     pthread_setspecific(ExitKey, T);
     CurrentThread = T;
+    if (void (*Hook)(ThreadState *) =
+            __atomic_load_n(&AttachHook, __ATOMIC_ACQUIRE))
+      Hook(T);
   }
   Attaching = 0;
   return T;
@@ -247,6 +253,10 @@ uint64_t takeOrphans(uint32_t Id) {
 }
 
 ThreadState *threadList() { return Head.load(std::memory_order_acquire); }
+
+void setThreadAttachHook(void (*Hook)(ThreadState *T)) {
+  __atomic_store_n(&AttachHook, Hook, __ATOMIC_RELEASE);
+}
 
 void setThreadExitSink(void (*Sink)(ThreadState *T)) {
   __atomic_store_n(&ExitSink, Sink, __ATOMIC_RELEASE);

@@ -152,6 +152,9 @@ ThreadState *threadList();
 /// drain's deliverExitedThread): called with the state marked
 /// ThreadExited, from the exiting thread.
 void setThreadExitSink(void (*Sink)(ThreadState *T));
+/// Registers what runs on a thread right after it got its state (the
+/// allocation tracker takes what the thread counted before it).
+void setThreadAttachHook(void (*Hook)(ThreadState *T));
 /// Zeroes the per-function tables of `T` for ids 1..NumIds.
 void clearTables(ThreadState *T, uint32_t NumIds);
 /// In a fork's child, for the session that restarts there: empties each

@@ -131,6 +131,7 @@ void initOnce() {
   Opts = new Options(loadOptionsFromEnv());
   clockInit(Opts->Clock == ClockChoice::Monotonic);
   setThreadExitSink(deliverExitedThread); // exited threads go to the drain
+  setThreadAttachHook(takePending);       // what a thread allocated before
   setProgramGoneCheck(programGone);
   pthread_atfork(atforkPrepare, atforkParent, atforkChild);
   checkSecondCopy();
