@@ -17,10 +17,10 @@
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/SafeText.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
 #include <map>
 #include <set>
 #include <sys/stat.h>
