@@ -2,6 +2,7 @@
 #include "alloc/AllocTracker.h"
 #include "base/Options.h"
 #include "base/Snapshot.h"
+#include "hotpath/report/SafeText.h"
 // The hooks' declaration of allocFrameClosed, beside ours: a calling
 // convention that differs between the two is then a compile error.
 #include "core/HotPath.h"
@@ -113,7 +114,7 @@ void allocSessionBegin(const Options &O, bool UnderValgrind,
       if (!Warned) {
         Warned = true;
         std::string W = "allocation tracking is off: " + Why;
-        fprintf(stderr, "hotpath: %s\n", W.c_str());
+        fprintf(stderr, "hotpath: %s\n", report::terminalText(W).c_str());
         Warnings.push_back(W);
       }
     }

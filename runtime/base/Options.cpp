@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "base/Options.h"
+#include "hotpath/report/SafeText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -473,7 +474,7 @@ Options loadOptionsFromEnv() {
   if (::getcwd(Cwd, sizeof Cwd))
     O.StartDir = Cwd;
   for (const std::string &W : O.Warnings)
-    std::fprintf(stderr, "hotpath: %s\n", W.c_str());
+    std::fprintf(stderr, "hotpath: %s\n", report::terminalText(W).c_str());
   return O;
 }
 

@@ -5,6 +5,7 @@
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
 #include "hotpath/report/Rounding.h"
+#include "hotpath/report/SafeText.h"
 #include "output/CallTreeReport.h"
 #include "output/Meta.h"
 
@@ -199,7 +200,8 @@ void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
 } // namespace
 
 void say(const std::string &Line) {
-  std::string Text = "hotpath: " + Line + "\n";
+  // Paths and values come from the environment, names from symbols.
+  std::string Text = "hotpath: " + report::terminalText(Line) + "\n";
   writeToProgramFd(2, Text.data(), Text.size());
 }
 

@@ -27,7 +27,8 @@ void emitReport(const report::Report &R, const Options &Opts);
 std::string expandOutputPath(const std::string &Path);
 
 /// One line "hotpath: <Line>" on the program's stderr, written at once (no
-/// stdio), from any thread (PrivateFiles.h).
+/// stdio), from any thread (PrivateFiles.h), its controls escaped
+/// (report::terminalText).
 void say(const std::string &Line);
 
 /// Writes one of the runtime's output files (report, snapshot, trace): a

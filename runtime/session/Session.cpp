@@ -74,7 +74,7 @@ uint64_t realtimeNs() {
 }
 
 void warn(const std::string &W) {
-  fprintf(stderr, "hotpath: %s\n", W.c_str());
+  say(W);
   RtWarnings->push_back(W);
 }
 
@@ -244,7 +244,7 @@ void exitWithoutSession() {
       }).Format == OutputFormat::None)
     return;
   Snapshot Empty;
-  fprintf(stderr, "hotpath: %s\n", nothingRanWarning(Empty).c_str());
+  say(nothingRanWarning(Empty));
 }
 
 // At load, on the thread that loads the runtime (the main thread, unless a
@@ -365,7 +365,7 @@ void finishSession(void *P) {
     return;
   if (!ChildWithoutReport && Opts->Format != OutputFormat::None)
     if (std::string W = nothingRanWarning(S); !W.empty()) {
-      fprintf(stderr, "hotpath: %s\n", W.c_str());
+      say(W);
       S.Warnings.push_back(W);
     }
   if (!ChildWithoutReport)
