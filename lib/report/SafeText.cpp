@@ -49,9 +49,9 @@ bool needsWork(std::string_view S) {
   return false;
 }
 
-} // namespace
-
-std::string terminalText(std::string_view S) {
+// S with each valid code point passed to Keep(CP, Bytes, Out), which appends
+// it or its replacement; invalid bytes become U+FFFD one by one.
+template <typename F> std::string mapCodePoints(std::string_view S, F Keep) {
   if (!needsWork(S))
     return std::string(S);
   std::string Out;
@@ -64,43 +64,40 @@ std::string terminalText(std::string_view S) {
       ++I;
       continue;
     }
-    char Buf[8];
-    if (CP < 0x20 || CP == 0x7f) {
-      std::snprintf(Buf, sizeof Buf, "\\x%02x", unsigned(CP));
-      Out += Buf;
-    } else if (CP >= 0x80 && CP <= 0x9f) {
-      std::snprintf(Buf, sizeof Buf, "\\u%04x", unsigned(CP));
-      Out += Buf;
-    } else {
-      Out.append(S.substr(I, Len));
-    }
+    Keep(CP, S.substr(I, Len), Out);
     I += Len;
   }
   return Out;
 }
 
+} // namespace
+
+std::string terminalText(std::string_view S) {
+  return mapCodePoints(
+      S, [](uint32_t CP, std::string_view B, std::string &Out) {
+        char Buf[8];
+        if (CP < 0x20 || CP == 0x7f) {
+          std::snprintf(Buf, sizeof Buf, "\\x%02x", unsigned(CP));
+          Out += Buf;
+        } else if (CP >= 0x80 && CP <= 0x9f) {
+          std::snprintf(Buf, sizeof Buf, "\\u%04x", unsigned(CP));
+          Out += Buf;
+        } else {
+          Out.append(B);
+        }
+      });
+}
+
 std::string xmlText(std::string_view S) {
-  if (!needsWork(S))
-    return std::string(S);
-  std::string Out;
-  Out.reserve(S.size() + 8);
-  for (size_t I = 0; I < S.size();) {
-    size_t Len;
-    uint32_t CP = decode(S, I, Len);
-    if (!Len) {
-      Out += Replacement;
-      ++I;
-      continue;
-    }
-    if (CP == '\t' || CP == '\n' || CP == '\r')
-      Out += ' ';
-    else if (CP < 0x20 || CP == 0xfffe || CP == 0xffff)
-      Out += Replacement;
-    else
-      Out.append(S.substr(I, Len));
-    I += Len;
-  }
-  return Out;
+  return mapCodePoints(S,
+                       [](uint32_t CP, std::string_view B, std::string &Out) {
+                         if (CP == '\t' || CP == '\n' || CP == '\r')
+                           Out += ' ';
+                         else if (CP < 0x20 || CP == 0xfffe || CP == 0xffff)
+                           Out += Replacement;
+                         else
+                           Out.append(B);
+                       });
 }
 
 } // namespace hotpath::report
