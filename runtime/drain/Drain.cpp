@@ -47,9 +47,33 @@ void takeAllOrphans(Aggregate &A) {
     A.Timing[I].Untimed += takeOrphans(I);
 }
 
-// Untimed calls and folded timed calls of one thread, then zeroed.
-// T's untimed counts and folded events into A; taken (zeroed) unless a
-// snapshot only peeks.
+// Folded calls into the histogram, so that percentiles count them: the
+// fold kept their number, sum, min and max, not each value. One at min,
+// one at max, the rest at the average of the others: exact for one or two
+// calls or equal ones, and always inside [min, max]. Without this a
+// function whose calls were all folded read p95 = 0 under its min.
+void recordFolded(DrainTiming &D, const FoldEntry &F) {
+  uint64_t N = F.Timed, Sum = F.SumTicks;
+  uint64_t Min = ~F.MinInv, Max = F.MaxTicks;
+  if (Min > Max) // a signal handler raced the extremes: keep the average
+    Min = Max = Sum / N;
+  size_t Blocks = D.Hist.blockCount();
+  if (N == 1) {
+    D.Hist.record(std::clamp(Sum, Min, Max));
+  } else {
+    D.Hist.record(Min);
+    D.Hist.record(Max);
+    uint64_t Rest =
+        Sum > Min + Max ? (Sum - Min - Max) / (N - 2 ? N - 2 : 1) : Min;
+    D.Hist.record(std::clamp(Rest, Min, Max), N - 2);
+  }
+  // The sweep's windows point into the counters: a new block moves them.
+  if (D.Hist.blockCount() != Blocks)
+    D.Win = D.Prev = Histogram::Window();
+}
+
+// T's untimed counts and folded timed calls into A; taken (zeroed) unless
+// a snapshot only peeks.
 void mergeTables(ThreadState *T, Aggregate &A, bool Take = true) {
   uint32_t N = functionCount();
   if (A.Timing.size() < N + 1)
@@ -66,9 +90,7 @@ void mergeTables(ThreadState *T, Aggregate &A, bool Take = true) {
     if (F.Timed) {
       D.Folded += F.Timed;
       D.SumTicks += F.SumTicks;
-      uint64_t Min = ~F.MinInv, Max = F.MaxTicks;
-      D.FoldMin = Min < D.FoldMin ? Min : D.FoldMin;
-      D.FoldMax = Max > D.FoldMax ? Max : D.FoldMax;
+      recordFolded(D, F);
     }
   }
   if (Take)
@@ -183,20 +205,15 @@ std::vector<FunctionTiming> takeTiming(Aggregate &A, uint32_t N) {
   for (uint32_t I = 0; I <= N && I < A.Timing.size(); ++I) {
     DrainTiming &D = A.Timing[I];
     FunctionTiming &F = Out[I];
-    uint64_t Queued = D.Hist.count();
-    F.Timed = Queued + D.Folded;
+    // Queued and folded timed calls alike are in the histogram.
+    F.Timed = D.Hist.count();
     F.Calls = F.Timed + D.Untimed;
     F.TotalNs = toNs(D.SumTicks, R);
-    uint64_t Min = D.FoldMin, Max = D.FoldMax;
     F.Hist = std::move(D.Hist);
     F.Hist.setScale(R);
-    if (D.Folded) {
-      F.MinNs = toNs(Min, R);
-      F.MaxNs = toNs(Max, R);
-    }
-    if (Queued) {
-      F.MinNs = std::min(F.MinNs, F.Hist.min());
-      F.MaxNs = std::max(F.MaxNs, F.Hist.max());
+    if (F.Timed) {
+      F.MinNs = F.Hist.min();
+      F.MaxNs = F.Hist.max();
     }
   }
   A.Timing.clear();

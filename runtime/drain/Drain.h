@@ -23,14 +23,13 @@ namespace hotpath::rt {
 /// events are in the histogram alone (their count, min and max are its);
 /// their sum is beside it, shared with the folded ones.
 struct DrainTiming {
-  Histogram Hist; // queued timed calls
+  Histogram Hist; // timed calls, queued and folded (recordFolded)
   // Windows of Hist for the sweep (Sweep.cpp), empty at first.
   Histogram::Window Win, Prev;
   uint32_t Misses = 0;   // values in Prev since the last swap
   uint64_t SumTicks = 0; // queued and folded timed calls
-  uint64_t Folded = 0;   // timed calls the producer folded (not in Hist)
-  uint64_t FoldMin = UINT64_MAX, FoldMax = 0;
-  uint64_t Untimed = 0; // calls counted without a time
+  uint64_t Folded = 0;   // timed calls the producer folded
+  uint64_t Untimed = 0;  // calls counted without a time
 };
 
 /// The trace buffer of a thread (core/Trace.h), for the trace written at
