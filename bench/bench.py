@@ -430,7 +430,17 @@ def bench_whole(c, rows):
     mod.bench(c, rows, check, run, med)
 
 
-ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole"]
+# ---------------------------------------------------------- 8 truth (leveldb)
+def bench_truth(c, rows):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "truth", os.path.join(HERE, "truth.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    mod.bench(c, rows, check, run, med)
+
+
+ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole", "truth"]
 
 
 def main():

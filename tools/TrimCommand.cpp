@@ -4,9 +4,11 @@
 // from a report of a run with everything the user wants selected, the
 // functions that cost more to measure than they take, and the `exclude`
 // lines that bring the measuring cost under a budget. The cost of one
-// measured call is --call-cost (what a timed call costs; docs/performance.md
-// has it for this machine); a function's own time per call is its self
-// time (or its total, without a call tree) over its calls.
+// measured call is --call-cost, or what the run measured itself
+// (meta.call_cost_ns); a function's own time per call is its self time (or
+// its total, without a call tree) over its calls. The most distorted go
+// first: the least own time per call against the same cost of measuring;
+// a function with a large share of the run's own time is never excluded.
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
@@ -79,18 +81,19 @@ std::string percent(double P) {
 int trimCommand(const Args &A) {
   CommandLine CL(
       "trim",
-      "hotpath trim REPORT.json [--budget PERCENT] [--call-cost NS] [-o FILE]",
+      "hotpath trim REPORT.json [--budget PERCENT] [--call-cost NS]\n"
+      "             [--keep-share PERCENT] [-o FILE]",
       "Lists the measured functions that cost more to measure than they take,\n"
       "and writes the `exclude` lines of hotpath.toml that bring the cost of\n"
       "measuring under a budget, from a report of a run with everything\n"
-      "selected: the most called functions first, those cheaper than their\n"
-      "measuring before any other.",
-      "The cost of a measured call is --call-cost (default 20 ns: a timed "
-      "call\n"
-      "on the machine of docs/performance.md); measure yours with bench/.\n"
+      "selected: the most distorted first (the least own time per call for\n"
+      "the same cost of measuring), never one with a large share of the\n"
+      "run's own time.",
+      "The cost of a measured call is --call-cost, by default the one the run\n"
+      "measured (meta.call_cost_ns), or 20 ns for a report without it.\n"
       "Exit status: 0, 2 on bad input.");
   std::string File, Out;
-  double Budget = 5, CallCost = 20;
+  double Budget = 5, CallCost = 20, KeepShare = 5;
   CLI::App &App = CL.app();
   App.add_option("report", File, "the report")->option_text("REPORT.json");
   App.add_option("--budget", Budget,
@@ -98,9 +101,15 @@ int trimCommand(const Args &A) {
       ->option_text("PERCENT")
       ->check(numberIn(0, 1000, "expects a percentage from 0 to 1000"));
   App.add_option("--call-cost", CallCost,
-                 "what one measured call costs, in ns (default 20)")
+                 "what one measured call costs, in ns (default: the run's "
+                 "meta.call_cost_ns, else 20)")
       ->option_text("NS")
       ->check(numberIn(0, 1e6, "expects nanoseconds from 0 to 1000000"));
+  App.add_option("--keep-share", KeepShare,
+                 "never exclude a function whose own time is at least this "
+                 "share of the run, in percent (default 5)")
+      ->option_text("PERCENT")
+      ->check(numberIn(0, 100, "expects a percentage from 0 to 100"));
   App.add_option("-o,--output", Out,
                  "write the hotpath.toml lines there (default: stdout)")
       ->option_text("FILE");
@@ -115,6 +124,8 @@ int trimCommand(const Args &A) {
     return badInput(File + ": " + Error);
   if (!R.Timing.Present || R.Timing.Data.empty())
     return badInput("trim: " + File + " has no timed functions");
+  if (App.count("--call-cost") == 0 && R.M.CallCostNs && *R.M.CallCostNs > 0)
+    CallCost = *R.M.CallCostNs;
 
   std::vector<Candidate> All;
   double Measuring = 0;
@@ -131,22 +142,42 @@ int trimCommand(const Args &A) {
   // The run's own time: what it took, less what measuring added.
   double Elapsed = double(R.M.ElapsedNs);
   double Plain = std::max(Elapsed - Measuring, Elapsed * 0.01);
+  // A compensated report's own times are the program's, without the cost
+  // of measuring: their sum is the better figure when that cost is most
+  // of the run (one thread; with more it may pass the elapsed time).
+  if (R.Timing.Compensated.value_or(false) &&
+      Elapsed - Measuring < Elapsed / 10) {
+    double Own = 0;
+    for (const Candidate &C : All)
+      Own += C.OwnNs * double(C.Calls);
+    Plain = std::max(Plain, std::min(Own, Elapsed));
+  }
   double Allowed = Plain * Budget / 100.0;
-  // Cheaper than their measuring first, then by what measuring them costs.
+  // The most distorted first: the least own time per call (the cost of
+  // measuring a call is the same for all), then the most calls.
   std::sort(All.begin(), All.end(),
             [&](const Candidate &X, const Candidate &Y) {
-              bool CX = X.OwnNs < CallCost, CY = Y.OwnNs < CallCost;
-              if (CX != CY)
-                return CX;
+              if (X.OwnNs != Y.OwnNs)
+                return X.OwnNs < Y.OwnNs;
               if (X.CostNs != Y.CostNs)
                 return X.CostNs > Y.CostNs;
               return X.Name < Y.Name;
             });
   std::vector<const Candidate *> Excluded;
   double Left = Measuring;
+  size_t Kept = 0;
+  // A function whose measuring is a thousandth of the excess or less is
+  // left alone: excluding it would not help the budget.
+  double Negligible = (Measuring - Allowed) / 1000;
   for (const Candidate &C : All) {
     if (Left <= Allowed)
       break;
+    if (C.CostNs <= Negligible)
+      continue;
+    if (C.OwnNs * double(C.Calls) >= Plain * KeepShare / 100.0) {
+      ++Kept; // what the profile is for: its own time stays measured
+      continue;
+    }
     Excluded.push_back(&C);
     Left -= C.CostNs;
   }
@@ -164,6 +195,10 @@ int trimCommand(const Args &A) {
       " of them take less than that per call. Excluding " +
       std::to_string(Excluded.size()) + " brings it to about " +
       percent(Left / Plain * 100) + " (budget " + percent(Budget) + ").\n";
+  if (Kept)
+    Text += "# " + std::to_string(Kept) +
+            " kept although over budget: each has at least " +
+            percent(KeepShare) + " of the run's own time (--keep-share).\n";
   if (Excluded.empty()) {
     Text += "# Nothing to exclude.\n";
   } else {

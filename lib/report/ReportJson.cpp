@@ -28,6 +28,8 @@ OJson sectionToJson(const FunctionsSection &S) {
     J["sampling_rate"] = *S.SamplingRate;
   if (S.Exclusive)
     J["exclusive"] = *S.Exclusive;
+  if (S.Compensated)
+    J["compensated"] = *S.Compensated;
   if (S.Cumulative)
     J["cumulative"] = *S.Cumulative;
   if (S.HookCostIr)
@@ -107,6 +109,8 @@ OJson treeToJson(const CallTree &T) {
   OJson J = OJson::object();
   J["description"] = T.Description;
   J["estimated"] = T.Estimated;
+  if (T.Compensated)
+    J["compensated"] = true;
   J["timed_calls_only"] = T.TimedCallsOnly;
   J["max_paths"] = T.MaxPaths;
   J["full"] = T.Full;
@@ -164,6 +168,12 @@ OJson toJson(const Report &R) {
     UM[K] = V;
   Meta["user_metadata"] = std::move(UM);
   Meta["warnings"] = M.Warnings;
+  for (auto [Key, V] : {std::pair{"sampling_rate", &M.SamplingRate},
+                        {"call_cost_ns", &M.CallCostNs},
+                        {"call_cost_inner_ns", &M.CallCostInnerNs},
+                        {"untimed_call_cost_ns", &M.UntimedCallCostNs}})
+    if (*V)
+      Meta[Key] = **V;
 
   OJson J = OJson::object();
   J["type"] = "hotpath_report";

@@ -162,6 +162,21 @@ void readMeta(const Json &J, Meta &M) {
     M.BenchmarkIterations = getUnsigned(J, P, "benchmark_iterations");
   if (J.contains("snapshot"))
     M.Snapshot = getUnsigned(J, P, "snapshot");
+  for (auto [Key, V] : {std::pair{"call_cost_ns", &M.CallCostNs},
+                        {"call_cost_inner_ns", &M.CallCostInnerNs},
+                        {"untimed_call_cost_ns", &M.UntimedCallCostNs}})
+    if (J.contains(Key)) {
+      double D = getNumber(J, P, Key);
+      if (!(D >= 0 && D < 1e9))
+        fail(P + "." + Key, "expected a number of ns in [0, 1e9)");
+      *V = D;
+    }
+  if (J.contains("sampling_rate")) {
+    double R = getNumber(J, P, "sampling_rate");
+    if (!(R >= 0 && R <= 1))
+      fail(P + ".sampling_rate", "expected a number in [0, 1]");
+    M.SamplingRate = R;
+  }
   if (J.contains("user_metadata")) {
     const Json &U = J["user_metadata"];
     expect(U.is_object(), U, P + ".user_metadata", "an object");
@@ -209,6 +224,7 @@ void readSection(const Json &J, FunctionsSection &S) {
     S.SamplingRate = R;
   }
   S.Exclusive = optBool(J, P, "exclusive");
+  S.Compensated = optBool(J, P, "compensated");
   S.Cumulative = optBool(J, P, "cumulative");
   if (J.contains("hook_cost_ir"))
     S.HookCostIr = getUnsigned(J, P, "hook_cost_ir");
@@ -279,6 +295,7 @@ void readTree(const Json &J, CallTree &T) {
   T.Present = true;
   T.Description = getString(J, P, "description");
   T.Estimated = optBool(J, P, "estimated").value_or(false);
+  T.Compensated = optBool(J, P, "compensated").value_or(false);
   T.TimedCallsOnly = optBool(J, P, "timed_calls_only").value_or(false);
   if (J.contains("max_paths"))
     T.MaxPaths = getUnsigned(J, P, "max_paths");

@@ -338,6 +338,7 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
   P.flag("HOTPATH_ALLOC_CUMULATIVE", O.AllocCumulative);
   P.flag("HOTPATH_TIME_EXCLUSIVE", O.TimeExclusive);
   P.flag("HOTPATH_FAST_PATH", O.FastPath);
+  P.flag("HOTPATH_COMPENSATE", O.Compensate);
   P.flag("HOTPATH_TREE_PER_THREAD", O.TreePerThread);
   P.flag("HOTPATH_BENCH", O.Bench);
   P.var("HOTPATH_DRAIN_INTERVAL", "milliseconds, an integer in [1, 60000]",

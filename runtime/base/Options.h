@@ -36,6 +36,9 @@ struct Options {
   bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)
   bool AllocCumulative = false;
   bool TimeExclusive = false;
+  // HOTPATH_COMPENSATE: take the cost of measuring, measured at session
+  // start (session/CallCost.h), out of the reported times.
+  bool Compensate = true;
   bool FastPath = true;       // HOTPATH_FAST_PATH: wrappers may count inline
   bool TreePerThread = false; // HOTPATH_TREE_PER_THREAD: a subtree each
   // HOTPATH_TRACE (core/Trace.h): "" = no trace; calls kept per thread,

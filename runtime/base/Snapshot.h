@@ -102,6 +102,14 @@ struct Snapshot {
                                   // the paths of timed calls only
   uint32_t MaxPaths = 0;          // the bound in force (HOTPATH_MAX_PATHS)
   bool PathsFull = false;         // some paths were folded into their parents
+  // What measuring costs per call (session/CallCost.h), in ns; Measured
+  // false when it was not measured (no timing, Valgrind, HOTPATH_COMPENSATE=0).
+  // DescendantNs: what a measured call below adds to its callers' time on
+  // average in this session's mode (timed and untimed calls mixed).
+  struct {
+    bool Measured = false;
+    double TimedNs = 0, InnerNs = 0, UntimedNs = 0, DescendantNs = 0;
+  } CallCost;
   std::vector<std::string> Warnings; // runtime warnings beyond Options'
 };
 

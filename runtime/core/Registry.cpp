@@ -61,12 +61,12 @@ uint32_t idFor(const hotpath_fn_desc &D) {
       return Id;
   }
   uint32_t N = Count.load(std::memory_order_relaxed);
-  if (N + 1 >= MaxFunctions) {
+  if (N + 1 >= CalibrationId) {
     if (!WarnedFull)
       fprintf(stderr,
               "hotpath: more than %u measured functions; the rest "
               "are not measured\n",
-              MaxFunctions - 1);
+              CalibrationId - 1);
     WarnedFull = true;
     return 0;
   }

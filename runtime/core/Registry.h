@@ -18,6 +18,9 @@ namespace hotpath::rt {
 
 /// Ids are 1..functionCount(); tables per thread are sized for this many.
 constexpr uint32_t MaxFunctions = 1u << 18;
+/// Never given to a function: the runtime's own calibration calls
+/// (session/CallCost.h), which no report shows.
+constexpr uint32_t CalibrationId = MaxFunctions - 1;
 
 struct FnRecord {
   uint64_t Hash;

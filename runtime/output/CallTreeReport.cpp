@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace hotpath::rt {
 
@@ -19,6 +20,8 @@ struct Builder {
   report::CallTree &T;
   std::vector<uint64_t> Incl, Self;
   std::vector<std::vector<uint32_t>> Kids;
+  // Per node: the cost of measuring taken out of its inclusive time.
+  std::vector<uint64_t> Overhead;
 
   std::string threadName(uint64_t Tid) const {
     for (const ThreadInfo &Th : S.Threads)
@@ -69,6 +72,40 @@ struct Builder {
         Incl[I] = std::max(Incl[I], Children);
         Self[I] = Incl[I] - Children;
       }
+    if (S.CallCost.Measured)
+      compensate();
+  }
+
+  // Takes the cost of measuring out (session/CallCost.h). A call's own time
+  // holds the inner part of its own hooks, and, for each measured call it
+  // makes, what that call's hooks cost outside that call's own time; the
+  // inclusive times follow from the own times, children first, so that no
+  // child exceeds its parent. Direct recursion (a node's nested calls) is
+  // counted as calls of the node: approximate there.
+  void compensate() {
+    const std::vector<PathOut> &P = S.Paths;
+    size_t N = P.size();
+    double In = S.CallCost.InnerNs;
+    double Outside = std::max(0.0, S.CallCost.DescendantNs - In);
+    std::vector<uint64_t> Raw = Incl;
+    for (uint32_t I = 1; I < N; ++I) {
+      if (P[I].Fn == PathOut::Thread)
+        continue; // no time of its own
+      long double Cost = (long double)P[I].Calls * In +
+                         (long double)P[I].Folded * S.CallCost.DescendantNs;
+      for (uint32_t K : Kids[I])
+        Cost += (long double)(P[K].Calls + P[K].Folded) * Outside;
+      uint64_t C = uint64_t(std::min<long double>(Cost + 0.5L, Self[I]));
+      Self[I] -= C;
+    }
+    for (uint32_t I = 1; I < N; ++I)
+      Incl[I] = Self[I];
+    for (uint32_t I = uint32_t(N); I-- > 1;)
+      if (P[I].Parent)
+        Incl[P[I].Parent] += Incl[I];
+    Overhead.assign(N, 0);
+    for (uint32_t I = 1; I < N; ++I)
+      Overhead[I] = Raw[I] - Incl[I];
   }
 
   void emit(uint32_t I, int64_t Parent) {
@@ -129,6 +166,8 @@ std::string description(const Snapshot &S, bool Estimated) {
     D += " Calls exact; times extrapolated from the timed calls.";
   else
     D += " Every call timed: exact.";
+  if (S.CallCost.Measured)
+    D += compensationNote(S);
   if (S.PathsFull)
     D += " Over HOTPATH_MAX_PATHS=" + std::to_string(S.MaxPaths) +
          ": some calls were folded into their parent's path.";
@@ -136,6 +175,15 @@ std::string description(const Snapshot &S, bool Estimated) {
 }
 
 } // namespace
+
+std::string compensationNote(const Snapshot &S) {
+  char Buf[160];
+  std::snprintf(Buf, sizeof Buf,
+                " The cost of measuring, %.1f ns a timed call on this machine "
+                "(%.1f ns of it inside the call), is taken out.",
+                S.CallCost.TimedNs, S.CallCost.InnerNs);
+  return Buf;
+}
 
 PathTimes buildCallTree(const Snapshot &S, report::CallTree &T) {
   PathTimes Out;
@@ -149,7 +197,8 @@ PathTimes buildCallTree(const Snapshot &S, report::CallTree &T) {
                 std::any_of(S.Paths.begin(), S.Paths.end(),
                             [](const PathOut &P) { return P.Timed < P.Calls; });
   T.Description = description(S, T.Estimated);
-  Builder B{S, T, {}, {}, {}};
+  T.Compensated = S.CallCost.Measured;
+  Builder B{S, T, {}, {}, {}, {}};
   B.times();
   B.emit(0, -1);
 
@@ -157,11 +206,14 @@ PathTimes buildCallTree(const Snapshot &S, report::CallTree &T) {
   // paths with no ancestor of the same function).
   Out.Self.assign(S.Functions.size(), 0);
   Out.OnStack.assign(S.Functions.size(), 0);
+  Out.Overhead.assign(S.Functions.size(), 0);
   for (uint32_t I = 1; I < S.Paths.size(); ++I) {
     if (!B.isFunction(I))
       continue;
     uint32_t Fn = S.Paths[I].Fn;
     Out.Self[Fn] += B.Self[I];
+    if (!B.Overhead.empty())
+      Out.Overhead[Fn] += B.Overhead[I];
     bool Outer = true;
     for (uint32_t A = S.Paths[I].Parent; A && Outer; A = S.Paths[A].Parent)
       Outer = S.Paths[A].Fn != Fn;

@@ -24,10 +24,15 @@ namespace hotpath::rt {
 /// the time it was on a stack at least once; and all threads' measured
 /// time. Empty without paths.
 struct PathTimes {
-  std::vector<uint64_t> Self, OnStack;
+  // Overhead: per function, the cost of measuring taken out of its calls'
+  // inclusive times (zero when not compensated).
+  std::vector<uint64_t> Self, OnStack, Overhead;
   uint64_t Measured = 0;
   bool present() const { return !Self.empty(); }
 };
+
+/// The descriptions' sentence on the cost of measuring taken out.
+std::string compensationNote(const Snapshot &S);
 
 /// Fills T (nothing without paths) and returns the times the timing rows
 /// take.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -288,6 +289,15 @@ report::Meta collectMeta(const Snapshot &S, const Options &Opts) {
   if (!Opts.Benchmark.empty())
     M.Benchmark = Opts.Benchmark;
   parseUserMetadata(Opts.UserMetadata, M.UserMetadata);
+  M.SamplingRate = S.UnderValgrind ? 0.0 : Opts.TimeSamplingRate;
+  if (S.CallCost.Measured) {
+    // Two decimals: enough for a figure that moves by more between runs.
+    auto Round = [](double Ns) { return std::round(Ns * 100) / 100; };
+    M.CallCostNs = Round(S.CallCost.TimedNs);
+    M.CallCostInnerNs = Round(S.CallCost.InnerNs);
+    if (S.CallCost.UntimedNs > 0)
+      M.UntimedCallCostNs = Round(S.CallCost.UntimedNs);
+  }
   M.Warnings = Opts.Warnings;
   M.Warnings.insert(M.Warnings.end(), S.Warnings.begin(), S.Warnings.end());
   return M;

@@ -35,6 +35,26 @@ std::string samplingNote(double Rate) {
   return Buf;
 }
 
+// The cost of measuring out of a row: its calls' share of what the tree
+// took out of their paths, or without paths the inner part of each call's
+// hooks; per call as an even shift of every figure, so that min <= avg
+// <= percentiles <= max still hold.
+void compensateRow(report::FunctionRow &R, const Snapshot &S,
+                   const PathTimes &PT, size_t Id) {
+  long double Cost = PT.present() && Id < PT.Overhead.size()
+                         ? (long double)PT.Overhead[Id]
+                         : (long double)R.Calls * S.CallCost.InnerNs;
+  uint64_t Total = uint64_t(std::min<long double>(Cost + 0.5L, R.Total));
+  R.Total -= Total;
+  uint64_t Shift = uint64_t(Cost / (long double)R.Calls + 0.5L);
+  auto Less = [&](uint64_t V) { return V > Shift ? V - Shift : 0; };
+  R.Avg = Less(R.Avg);
+  R.Min = Less(R.Min);
+  R.Max = Less(R.Max);
+  for (uint64_t &P : R.Percentiles)
+    P = Less(P);
+}
+
 // PT: the call paths' figures, when the session kept paths: each row's
 // self time, and its share of the time on a stack (never above 100%).
 void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
@@ -57,6 +77,10 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
                        "only.";
   else if (Rate < 1)
     Sec.Description += samplingNote(Rate);
+  if (S.CallCost.Measured) {
+    Sec.Compensated = true;
+    Sec.Description += compensationNote(S);
+  }
 
   for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
     const FunctionTiming &T = S.Timing[Id];
@@ -85,6 +109,8 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
         R.Avg = R.Max;
       for (double P : Sec.Percentiles)
         R.Percentiles.push_back(T.Hist.percentile(P));
+      if (S.CallCost.Measured)
+        compensateRow(R, S, PT, Id);
       R.PercentTotal = percentOf(R.Total, Sec.Total);
       if (PT.present()) {
         R.Self = PT.Self[Id];

@@ -13,6 +13,7 @@
 #include "output/SessionReport.h"
 #include "output/TraceWriter.h"
 #include "session/BenchRegions.h"
+#include "session/CallCost.h"
 #include "session/SignalReport.h"
 #include "session/Snapshots.h"
 #include "valgrind/Callgrind.h"
@@ -59,6 +60,7 @@ Options *Opts = nullptr; // never destroyed (see Drain.cpp)
 std::vector<std::string> *RtWarnings = nullptr;
 uint64_t StartMono = 0, StartUnix = 0;
 uint64_t StartTicks = 0; // the trace's zero (HOTPATH_TRACE)
+CallCost Cost;           // of this session's measured calls (CallCost.h)
 // Paused between benchmark loops (sessionPause): since when, and for how
 // long in all, which the session's elapsed time leaves out.
 bool Paused = false;
@@ -293,6 +295,18 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
     F.Line = R.Line;
   }
   S.Timing = takeTiming(A, N);
+  if (Cost.Measured) {
+    S.CallCost.Measured = true;
+    S.CallCost.TimedNs = Cost.Timed * A.NsPerTick;
+    S.CallCost.InnerNs = Cost.Inner * A.NsPerTick;
+    S.CallCost.UntimedNs = Cost.Untimed * A.NsPerTick;
+    // Untimed calls take the wrappers' inline fast path when it is armed,
+    // which the calibration cannot run: counted as costing nothing there
+    // (an undercompensation of a nanosecond or two a call).
+    double Rate = 1.0 / double(CurrentConfig.Period);
+    double Untimed = CurrentConfig.FastPath ? 0 : S.CallCost.UntimedNs;
+    S.CallCost.DescendantNs = Rate * S.CallCost.TimedNs + (1 - Rate) * Untimed;
+  }
   std::vector<uint64_t> Calls(N + 1), Timed(N + 1);
   for (uint32_t I = 1; I <= N; ++I) {
     Calls[I] = S.Timing[I].Calls;
@@ -482,6 +496,11 @@ void sessionBegin(BeginKind Kind) {
   __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
   selectHookImplementations(CountOnly, ClockUsesTsc, CurrentTrace.Cap != 0);
   clockStartCalibration();
+  // What a measured call costs, taken out of the report's times: before
+  // the epoch is published and the aggregate reset (CallCost.h).
+  Cost = Opts->Compensate && !Vg && !TimesNothing && !ThreadsStopped
+             ? measureCallCost()
+             : CallCost{};
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session
   resetAggregate();

@@ -66,6 +66,9 @@ struct FunctionsSection {
   // Optional keys (absent from JSON when unset).
   std::optional<double> SamplingRate; // timing: fraction of calls timed
   std::optional<bool> Exclusive;      // timing: self time
+  // timing: the cost of measuring (meta.call_cost_ns) taken out of the
+  // times; absent or false: raw.
+  std::optional<bool> Compensated;
   std::optional<bool> Cumulative;     // alloc: inclusive of children
   std::optional<uint64_t> HookCostIr; // icount: Ir per measured call
   // timing with a call tree: the measured time of all threads (the tree's
@@ -129,6 +132,7 @@ struct CallTree {
   bool Present = false;
   std::string Description;
   bool Estimated = false;      // sampled: times extrapolated
+  bool Compensated = false;    // the cost of measuring taken out (meta)
   bool TimedCallsOnly = false; // sampled without a frame per call
   uint64_t MaxPaths = 0;       // the bound in force
   bool Full = false;           // some paths were folded (over the bound)
@@ -157,6 +161,13 @@ struct Meta {
   // HOTPATH_SNAPSHOT_*: the number of a report written while the program
   // ran (1, 2, ...; the last one, at the end, has the final figures).
   std::optional<uint64_t> Snapshot;
+  // What measuring costs on the machine of the run, measured at session
+  // start (ns): a timed call as its caller sees it, the part of it inside
+  // the call's own time, and an untimed (sampled out) call. Times in the
+  // report are compensated for them (docs/runtime.md).
+  std::optional<double> CallCostNs, CallCostInnerNs, UntimedCallCostNs;
+  // HOTPATH_TIME_SAMPLING_RATE of a native run: 1 every call timed, 0 none.
+  std::optional<double> SamplingRate;
   std::vector<std::pair<std::string, std::string>> UserMetadata;
   std::vector<std::string> Warnings;
 };

@@ -1,0 +1,169 @@
+"""Time that tells the truth: hotpath's proportions beside perf's on the
+plain build (docs/performance.md, "Time that tells the truth").
+
+leveldb 1.23 from `apt-get source leveldb`, built plain and with
+`include = ["^leveldb::"]` (what docs/selection.md advises for a
+namespace); `db_bench --benchmarks=fillrandom,readrandom`. The plain build
+runs under `perf record -e task-clock --call-graph dwarf`; the measured
+build runs with the cost of measuring taken out (the default) and without
+(HOTPATH_COMPENSATE=0). Compared:
+
+- the split of `DBImpl::Write` between the log write
+  (`log::Writer::AddRecord`) and the memtable insert
+  (`WriteBatchInternal::InsertInto`): perf's share of the samples under
+  Write that are under each, hotpath's share of Write's total;
+- the top 5 leveldb functions by own time at the plain build's
+  granularity (a function plus what the plain build inlined into it:
+  hotpath's own times of functions that are no symbol of the plain binary
+  go to their caller), each one's share of the leveldb total.
+
+perf counts CPU time, hotpath wall time: a function that blocks (the log's
+write system calls, a condition variable) weighs more in hotpath's.
+"""
+import collections
+import glob
+import json
+import os
+import re
+import subprocess
+
+NUM = 200000
+WRITE = "leveldb::DBImpl::Write"
+SPLIT = ("leveldb::log::Writer::AddRecord", "leveldb::WriteBatchInternal::InsertInto")
+
+
+def source(c, run):
+    cache = os.path.join(os.path.abspath(c.a.build), "bench-src")
+    found = glob.glob(os.path.join(cache, "leveldb-1.*"))
+    if not found:
+        os.makedirs(cache, exist_ok=True)
+        run(["apt-get", "source", "-q", "leveldb"], cwd=cache)
+        found = glob.glob(os.path.join(cache, "leveldb-1.*"))
+    return [d for d in found if os.path.isdir(d)][0]
+
+
+def build(c, run, src, out, plugin):
+    build_dir = os.path.abspath(c.a.build)
+    flags = "-g"
+    link = ""
+    env = dict(os.environ)
+    if plugin:
+        toml = os.path.join(c.tmp, "leveldb.toml")
+        open(toml, "w").write('[functions]\ninclude = ["^leveldb::"]\n')
+        env["HOTPATH_CONFIG"] = toml
+        flags += " -fpass-plugin=%s/pass/libhotpath.so" % build_dir
+        rt = os.path.join(build_dir, "runtime")
+        link = "-L%s -Wl,-rpath,%s -lhotpath_rt" % (rt, rt)
+    cxx = c.a.cxx or c.a.cc.replace("clang", "clang++")
+    run(["cmake", "-S", src, "-B", out, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+         "-DLEVELDB_BUILD_TESTS=OFF", "-DLEVELDB_BUILD_BENCHMARKS=ON",
+         "-DCMAKE_C_COMPILER=" + c.a.cc, "-DCMAKE_CXX_COMPILER=" + cxx,
+         "-DCMAKE_CXX_FLAGS=" + flags, "-DCMAKE_EXE_LINKER_FLAGS=" + link], env=env)
+    run(["ninja", "-C", out, "db_bench"], env=env)
+    return os.path.join(out, "db_bench")
+
+
+def args(c, db):
+    n = NUM // 10 if c.a.quick else NUM
+    return ["--benchmarks=fillrandom,readrandom", "--num=%d" % n, "--db=" + db]
+
+
+def short(name):
+    """The plain build's symbol name as perf prints it: no parameters."""
+    depth, out = 0, []
+    for ch in name:
+        if ch == "(" and depth == 0 and out and not "".join(out).endswith("operator"):
+            break
+        depth += ch == "<"
+        depth -= ch == ">"
+        out.append(ch)
+    return "".join(out)
+
+
+def perf_profile(c, run, exe):
+    db = os.path.join(c.tmp, "perf-db")
+    data = os.path.join(c.tmp, "perf.data")
+    run(["perf", "record", "-q", "-e", "task-clock", "-F", "2000", "--call-graph",
+         "dwarf,16384", "-o", data, exe] + args(c, db))
+    text = subprocess.run(["perf", "script", "-i", data, "--no-inline", "-F", "ip,sym"],
+                          capture_output=True, text=True).stdout
+    own = collections.Counter()
+    under, split = 0, collections.Counter()
+    for sample in text.split("\n\n"):
+        syms = [l.strip().split(" ", 1)[1] for l in sample.strip().split("\n")
+                if " " in l.strip()]
+        syms = [s.split("(")[0] if s.startswith("leveldb::") else s for s in syms]
+        lv = [s for s in syms if s.startswith("leveldb::")]
+        if lv:
+            own[lv[0]] += 1  # the innermost leveldb frame: own time
+        if WRITE in syms:
+            under += 1
+            below = syms[:syms.index(WRITE)]
+            for k in SPLIT:
+                if k in below:
+                    split[k] += 1
+                    break
+    return own, {k: split[k] / max(under, 1) for k in SPLIT}
+
+
+def hotpath_profile(c, run, exe, plain_syms, compensate):
+    out = os.path.join(c.tmp, "report-%d.json" % compensate)
+    env = dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out,
+               HOTPATH_COMPENSATE=str(compensate))
+    run([exe] + args(c, os.path.join(c.tmp, "hp-db-%d" % compensate)), env=env)
+    r = json.load(open(out))
+    nodes = r["call_tree"]["nodes"]
+    own = collections.Counter()
+    for n in nodes:
+        # Up to the nearest ancestor the plain build has as a symbol.
+        i, name = n, short(n["name"])
+        while name not in plain_syms and i["parent"] >= 0:
+            i = nodes[i["parent"]]
+            name = short(i["name"])
+        own[name] += n["self"]
+    total, split = 0, collections.Counter()
+    kids = collections.defaultdict(list)
+    for k, n in enumerate(nodes):
+        kids[n["parent"]].append(k)
+    for k, n in enumerate(nodes):
+        if short(n["name"]) == WRITE:
+            total += n["total"]
+            for ch in kids[k]:
+                s = short(nodes[ch]["name"])
+                if s in SPLIT:
+                    split[s] += nodes[ch]["total"]
+    return own, {k: split[k] / max(total, 1) for k in SPLIT}, r["meta"]
+
+
+def shares(counter):
+    lv = {k: v for k, v in counter.items() if k.startswith("leveldb::")}
+    s = sum(lv.values()) or 1
+    return {k: v / s for k, v in lv.items()}
+
+
+def bench(c, rows, check, run, med):
+    src = source(c, run)
+    plain = build(c, run, src, os.path.join(c.tmp, "leveldb-plain"), False)
+    measured = build(c, run, src, os.path.join(c.tmp, "leveldb-ns"), True)
+    nm = subprocess.run(["nm", "-C", "--defined-only", plain], capture_output=True,
+                        text=True).stdout
+    plain_syms = {short(l.split(" ", 2)[2]) for l in nm.splitlines() if l.count(" ") >= 2}
+    p_own, p_split = perf_profile(c, run, plain)
+    p_sh = shares(p_own)
+    top = sorted(p_sh, key=p_sh.get, reverse=True)[:5]
+    for comp in (1, 0):
+        h_own, h_split, meta = hotpath_profile(c, run, measured, plain_syms, comp)
+        h_sh = shares(h_own)
+        tag = "compensated (%.0f ns a call)" % meta["call_cost_ns"] if comp else "raw"
+        rows.append(["truth", "Write: AddRecord / InsertInto, " + tag,
+                     "%.0f%% / %.0f%%" % (100 * h_split[SPLIT[0]], 100 * h_split[SPLIT[1]]),
+                     "perf %.0f%% / %.0f%%" % (100 * p_split[SPLIT[0]], 100 * p_split[SPLIT[1]]),
+                     "share of DBImpl::Write"])
+        for name in top:
+            rows.append(["truth", "%s own, %s" % (name.replace("leveldb::", ""), tag),
+                         "%.1f%%" % (100 * h_sh.get(name, 0)),
+                         "perf %.1f%%" % (100 * p_sh[name]),
+                         "share of leveldb's own time"])
+        if comp:
+            check(h_split[SPLIT[0]] > h_split[SPLIT[1]],
+                  "truth: compensated, the log write outweighs the insert in Write")
