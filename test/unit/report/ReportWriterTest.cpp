@@ -122,6 +122,61 @@ TEST(ReportWriter, SampledTotalsAreExtrapolated) {
             std::string::npos);
 }
 
+// The cost of measuring out (docs/runtime.md): a parent (1 call) of 1000
+// leaf calls, every call timed, 10 ns inner and 50 ns a timed call.
+// Raw: leaf 1000 x 12 ns; parent 60,000 ns inclusive: the leaves' 12,000,
+// 1000 x 40 ns of their hooks outside them, its own 10 ns inner part, and
+// 7,990 ns of its own work.
+TEST(ReportWriter, CompensationTakesTheHooksOut) {
+  Snapshot S;
+  S.ElapsedNs = 100000;
+  S.Functions.resize(3);
+  S.Functions[1].Name = "parent";
+  S.Functions[2].Name = "leaf";
+  S.Timing.resize(3);
+  S.Timing[1].add(60000);
+  for (int I = 0; I < 1000; ++I)
+    S.Timing[2].add(12);
+  S.Paths.resize(3);
+  S.Paths[1].Fn = 1;
+  S.Paths[1].Calls = S.Paths[1].Timed = 1;
+  S.Paths[1].TicksNs = 60000;
+  S.Paths[2].Fn = 2;
+  S.Paths[2].Parent = 1;
+  S.Paths[2].Calls = S.Paths[2].Timed = 1000;
+  S.Paths[2].TicksNs = 12000;
+  S.CallCost.Measured = true;
+  S.CallCost.TimedNs = S.CallCost.DescendantNs = 50;
+  S.CallCost.InnerNs = 10;
+  report::Report R = buildReport(S, Options());
+  ASSERT_EQ(R.Timing.Data.size(), 2u);
+  EXPECT_TRUE(*R.Timing.Compensated);
+  EXPECT_TRUE(R.Tree.Compensated);
+  auto Row = [&](const char *Name) {
+    return *std::find_if(R.Timing.Data.begin(), R.Timing.Data.end(),
+                         [&](auto &X) { return X.Name == Name; });
+  };
+  // leaf: 12 - 10 ns each; parent: 60000 - 12000 - 10 - 1000 x 40 = 7990
+  // own time, 9990 with the leaves' 2000.
+  EXPECT_EQ(*Row("leaf").Self, 2000u);
+  EXPECT_EQ(Row("leaf").Total, 2000u);
+  EXPECT_EQ(Row("leaf").Avg, 2u);
+  EXPECT_EQ(*Row("parent").Self, 7990u);
+  EXPECT_EQ(Row("parent").Total, 9990u);
+  ASSERT_EQ(R.Tree.Nodes.size(), 2u);
+  EXPECT_EQ(R.Tree.Nodes[0].Total, 9990u);
+  EXPECT_EQ(R.Tree.Nodes[0].Self, 7990u);
+  EXPECT_EQ(R.Tree.Nodes[1].Total, 2000u);
+  EXPECT_NE(R.Timing.Description.find("50.0 ns a timed call"),
+            std::string::npos);
+  // A cost above what was measured leaves 0, never less.
+  S.CallCost.TimedNs = S.CallCost.DescendantNs = 500;
+  R = buildReport(S, Options());
+  EXPECT_EQ(*Row("parent").Self, 0u);
+  EXPECT_EQ(Row("leaf").Total, 2000u);
+  EXPECT_EQ(R.Tree.Nodes[0].Total, 2000u);
+}
+
 TEST(ReportWriter, UnderValgrindNoTiming) {
   Snapshot S = snapshot();
   S.UnderValgrind = true;
