@@ -117,7 +117,7 @@ def hotpath_profile(c, run, exe, plain_syms, compensate):
     for n in nodes:
         # Up to the nearest ancestor the plain build has as a symbol.
         i, name = n, short(n["name"])
-        while name not in plain_syms and i["parent"] >= 0:
+        while name not in plain_syms and i["parent"] is not None:
             i = nodes[i["parent"]]
             name = short(i["name"])
         own[name] += n["self"]

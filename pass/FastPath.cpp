@@ -15,12 +15,13 @@
 //   movq  __hotpath_epoch@GOTPCREL(%rip), %rdx
 //   cmpl  (%rdx), %ecx                           # armed for this session?
 //   jne   hooked
-//   decq  %fs:8(%rax)                            # sampling countdown
-//   jle   hooked                                 # this call is timed
 //   movl  <desc.runtime_id>, %ecx
 //   movq  %fs:16(%rax), %rdx                     # this thread's counts
-//   incq  (%rdx,%rcx,8)                          # one instruction: a signal
-//                                                # handler cannot tear it
+//   decq  2097152(%rdx,%rcx,8)                   # this function's sampling
+//   jle   hooked                                 # countdown: call sampled
+//   incq  (%rdx,%rcx,8)                          # one instruction each: a
+//                                                # signal handler cannot
+//                                                # tear them
 //   movl  %fs:4(%rax), %saved                    # the caller's
 //   movl  %ecx, %fs:4(%rax)                      # current function is us
 //
@@ -35,6 +36,7 @@
 #include "FastPath.h"
 #include "Compat.h"
 #include "DescriptorLayout.h"
+#include "hotpath/abi.h"
 
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -46,18 +48,22 @@ using namespace llvm;
 namespace hotpath {
 
 namespace {
-const char *const GateAsm = "movq __hotpath_fast@GOTTPOFF(%rip), %rax\n\t"
-                            "movl %fs:(%rax), %ecx\n\t"
-                            "movq __hotpath_epoch@GOTPCREL(%rip), %rdx\n\t"
-                            "cmpl (%rdx), %ecx\n\t"
-                            "jne ${2:l}\n\t"
-                            "decq %fs:8(%rax)\n\t"
-                            "jle ${2:l}\n\t"
-                            "movl $1, %ecx\n\t"
-                            "movq %fs:16(%rax), %rdx\n\t"
-                            "incq (%rdx,%rcx,8)\n\t"
-                            "movl %fs:4(%rax), ${0:k}\n\t"
-                            "movl %ecx, %fs:4(%rax)";
+#define HOTPATH_STR2(X) #X
+#define HOTPATH_STR(X) HOTPATH_STR2(X)
+const char *const GateAsm =
+    "movq __hotpath_fast@GOTTPOFF(%rip), %rax\n\t"
+    "movl %fs:(%rax), %ecx\n\t"
+    "movq __hotpath_epoch@GOTPCREL(%rip), %rdx\n\t"
+    "cmpl (%rdx), %ecx\n\t"
+    "jne ${2:l}\n\t"
+    "movl $1, %ecx\n\t"
+    "movq %fs:16(%rax), %rdx\n\t"
+    "decq " HOTPATH_STR(
+        HOTPATH_COUNTDOWNS_OFFSET) "(%rdx,%rcx,8)\n\t"
+                                   "jle ${2:l}\n\t"
+                                   "incq (%rdx,%rcx,8)\n\t"
+                                   "movl %fs:4(%rax), ${0:k}\n\t"
+                                   "movl %ecx, %fs:4(%rax)";
 // The output (the saved slot, zero-extended) is written after the last jump
 // only: on the path to the hooks it holds what it held, as the compiler
 // assumes of an output there.

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define HOTPATH_ABI_VERSION 2u
+#define HOTPATH_ABI_VERSION 3u
 
 /* hotpath_fn_desc::flags */
 enum {
@@ -68,7 +68,7 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  * wrapper with HOTPATH_FN_FAST_PATH runs, as one asm block:
  *
  *   if (__hotpath_fast.epoch == __hotpath_epoch &&
- *       --__hotpath_fast.countdown > 0) {
+ *       --countdowns[desc->runtime_id] > 0) {        (one `decq`)
  *     __hotpath_fast.counts[desc->runtime_id] += 1;   (one `incq`)
  *     saved = __hotpath_fast.current;
  *     __hotpath_fast.current = desc->runtime_id;
@@ -87,11 +87,18 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  * under Valgrind. Otherwise
  * `epoch` never matches (its initial value, ~0, is never a session's) and
  * every call takes the hooks: those then run the whole mode, including the
- * sampling countdown. The layout is part of the ABI: offsets 0, 4, 8, 16. */
+ * sampling countdowns. While a sampled call is the innermost, the runtime
+ * disarms the thread, so that its direct children take the hooks and are
+ * timed with it. The layout is part of the ABI: offsets 0, 4, 8, 16. */
 /* Instructions the gate executes when the thread is not armed (always the
  * case under Valgrind): up to its first jump. The Callgrind report charges
  * them to the measured call, not to the caller it was inlined into. */
 #define HOTPATH_FAST_PATH_GATE_IR 5u
+
+/* Each function's sampling countdown on this thread (calls until its next
+ * sampled call; at or below zero the hooks sample it) lives this many bytes
+ * after its count: countdowns = (int64_t *)((char *)counts + offset). */
+#define HOTPATH_COUNTDOWNS_OFFSET 2097152
 
 /* hotpath_fast_state::current: the call has the top shadow-stack frame. */
 #define HOTPATH_CURRENT_FRAMED 0x80000000u
@@ -99,7 +106,7 @@ void __hotpath_exit(hotpath_fn_desc *desc);
 typedef struct hotpath_fast_state {
   uint32_t epoch;    /* == __hotpath_epoch while the fast path is armed   */
   uint32_t current;  /* runtime_id of the innermost measured call, or 0  */
-  int64_t countdown; /* calls until the next timed one (hooks time at <= 0) */
+  int64_t countdown; /* unused since ABI 3 (the countdowns are per function) */
   uint64_t *counts;  /* this thread's untimed calls, by runtime_id        */
 } hotpath_fast_state;
 

@@ -84,6 +84,9 @@ struct PathOut {
                         // the timed calls' own ns (Exclusive)
   uint64_t AllocBytes = 0, Allocs = 0; // exclusive
   uint64_t Tid = 0;                    // Fn == Thread
+  // Sampling: the path's sampled calls, their own ns (their time less
+  // their direct children's, timed with them) and their inclusive ns.
+  uint64_t SelfCalls = 0, SelfNs = 0, SelfInclNs = 0;
 };
 
 struct Snapshot {

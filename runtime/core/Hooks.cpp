@@ -233,11 +233,8 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
   }
   if (T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
     syncThread(T);
-  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED)) {
-    signalSafeAdd(&T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)],
-                  1);
-    return;
-  }
+  if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
+    return hookEnterCount(D, Sp); // T is current now
   hookIn(T);
   enterMarked(T, D, Sp);
   hookOut(T);

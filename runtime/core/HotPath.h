@@ -97,16 +97,52 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
     Node = pathChild(T, Parent, Id);
   F->Node = Node;
   uint64_t Start = 0;
+  uint32_t Flags = 0;
   if constexpr (AllTimed == 1) {
     Start = readTicksAs<K>();
-  } else if (HP_UNLIKELY(--__hotpath_fast.countdown <= 0)) {
-    // Shared with the wrappers' fast path (abi.h), which takes the calls
-    // before this one while the thread is armed.
-    __hotpath_fast.countdown = countdownReload(T->Period);
-    Start = readTicksAs<K>();
+  } else {
+    // The function's countdown, shared with the wrappers' fast path
+    // (abi.h), which decremented it already when it was armed.
+    int64_t *Left = &T->Left[Id];
+    if (!(__hotpath_fast.epoch == T->ArmEpoch &&
+          (D->flags & HOTPATH_FN_FAST_PATH)))
+      --*Left;
+    if (HP_UNLIKELY(*Left <= 0)) {
+      *Left = countdownReload(T);
+      // Count-only sessions with frames (for allocations) time nothing.
+      Flags = T->Period != ~0ull ? FrameSampled : 0;
+    }
+    // A sampled call's direct children are timed too: its own time is
+    // its time less theirs (closeTop).
+    if (HP_UNLIKELY(Flags | (Top->Flags & FrameSampled))) {
+      F->Child = 0;
+      if (T->ArmEpoch != FastPathOff) // its children through the hooks
+        __hotpath_fast.epoch = Flags ? FastPathOff : T->ArmEpoch;
+      Start = readTicksAs<K>();
+    }
   }
+  F->Flags = Flags;
   F->Start = Start;
   return true;
+}
+
+/// Sampling (inclusive time): a timed call of a sampled parent adds its
+/// time to the parent's children's; a sampled call counts its own time on
+/// its path (PathTree.h), and the fast path is armed again when the frame
+/// below is not a sampled one.
+HP_INLINE void sampledCallClosed(ThreadState *T, Frame *F, Frame *P,
+                                 uint64_t Ticks) {
+  if (P->Flags & FrameSampled)
+    P->Child += Ticks;
+  if (F->Flags & FrameSampled) {
+    PathCounters &C = T->Tree.Counters[F->Node];
+    signalSafeAdd(&C.SelfTicks, Ticks > F->Child ? Ticks - F->Child : 0);
+    signalSafeAdd(&C.SelfCalls, 1);
+    signalSafeAdd(&C.SelfInclTicks, Ticks);
+  }
+  if (T->ArmEpoch != FastPathOff)
+    __hotpath_fast.epoch =
+        (P->Flags & FrameSampled) ? FastPathOff : T->ArmEpoch;
 }
 
 /// Closes the top frame. Precondition: T is current and the top frame is
@@ -145,6 +181,8 @@ HP_INLINE void closeTop(ThreadState *T) {
   if (Excl == 1 || (Excl == -1 && HP_UNLIKELY(T->Exclusive))) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
+  } else if constexpr (AllTimed != 1) {
+    sampledCallClosed(T, F, P, Ticks);
   }
   recordCall(T, Id, Node, Ticks);
 }
@@ -155,8 +193,11 @@ HP_INLINE void hookEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
   ThreadState *T = CurrentThread;
   if (HP_UNLIKELY(!stateCurrent(T)))
     return enterSlow(D, Sp);
-  signalSafeAdd(&T->Counts[__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)],
-                1);
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  signalSafeAdd(&T->Counts[Id], 1);
+  // The first call through an armed fast path: its countdown never ends.
+  if (HP_UNLIKELY(T->Left[Id] <= 0))
+    T->Left[Id] = INT64_MAX;
 }
 
 template <ClockKind K, int AllTimed = -1, int Excl = -1>

@@ -70,13 +70,18 @@ struct PathNode {
 };
 
 /// What the owning thread counts per node beside the queued events: calls
-/// not timed (sampling), timed calls folded when the queue was full, and
-/// the allocations of calls on this path (exclusive). The drain takes and
+/// not timed (sampling), timed calls folded when the queue was full, the
+/// allocations of calls on this path (exclusive), and the own time of its
+/// sampled calls. The drain takes and
 /// zeroes them (final sweep, thread exit).
 struct PathCounters {
   uint64_t Untimed;
   uint64_t FoldTimed, FoldTicks;
   uint64_t AllocBytes, Allocs;
+  // Sampled calls (ThreadState.h, FrameSampled) of this path, their own
+  // time (their time less their direct children's, all timed with them)
+  // and their time.
+  uint64_t SelfCalls, SelfTicks, SelfInclTicks;
 };
 
 struct PathTree {

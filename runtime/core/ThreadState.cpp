@@ -38,6 +38,8 @@ static_assert(offsetof(hotpath_fast_state, epoch) == 0 &&
                   offsetof(hotpath_fast_state, countdown) == 8 &&
                   offsetof(hotpath_fast_state, counts) == 16,
               "the pass's inline asm (pass/FastPath.cpp) uses these offsets");
+static_assert(HOTPATH_COUNTDOWNS_OFFSET == 8 * hotpath::rt::MaxFunctions,
+              "the countdowns follow the counts (ThreadState::Left)");
 
 namespace hotpath::rt {
 
@@ -132,7 +134,11 @@ ThreadState *newState() {
     T->Top = T->Stack;
     T->Limit = T->Stack + MaxDepth - 1;
   }
-  T->Counts = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
+  // Counts, then the countdowns (ThreadState::Left): one reservation.
+  T->Counts = static_cast<uint64_t *>(reservePages(16 * MaxFunctions));
+  T->Left = T->Counts ? reinterpret_cast<int64_t *>(T->Counts + MaxFunctions)
+                      : nullptr;
+  T->Rng = 0x9e3779b97f4a7c15ull ^ uint64_t(uintptr_t(T));
   T->Fold =
       static_cast<FoldEntry *>(reservePages(sizeof(FoldEntry) * MaxFunctions));
   if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init() ||
@@ -217,13 +223,22 @@ void syncThread(ThreadState *T) {
                  ? newTraceBuffer(CurrentTrace.MinNs ? nsPerTick() : 1.0)
                  : nullptr;
   T->Epoch = Epoch;
-  // This thread's fast path: the first call is timed (countdown 1), then
-  // one in Period.
+  // This thread's fast path: each function's first call is sampled
+  // (countdown 0), then one in Period on average (countdownReload). Only
+  // what is non-zero is written: zeros would commit pages.
   hotpath_fast_state &Fast = __hotpath_fast;
-  Fast.countdown = CurrentConfig.Period == ~0ull ? INT64_MAX : 1;
-  Fast.counts = T->Counts;
+  Fast.epoch = FastPathOff;
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  Fast.epoch = CurrentConfig.FastPath ? Epoch : FastPathOff;
+  for (uint32_t I = 1, N = functionCount(); I <= N && I < MaxFunctions; ++I)
+    if (T->Left[I])
+      T->Left[I] = 0;
+  if (T->Left[CalibrationId])
+    T->Left[CalibrationId] = 0;
+  Fast.countdown = 0; // unused since ABI 3: the countdowns are per function
+  Fast.counts = T->Counts;
+  T->ArmEpoch = CurrentConfig.FastPath ? Epoch : FastPathOff;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  Fast.epoch = T->ArmEpoch;
 }
 
 namespace {

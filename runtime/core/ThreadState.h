@@ -35,8 +35,13 @@ struct Frame {
   // frame closes (closing abandoned frames too: the innermost call that
   // was running when the first of them began).
   uint32_t SavedCurrent;
+  // FrameSampled: this call was picked by its function's sampling
+  // countdown; its direct children are timed too, so that its own time is
+  // known (Child), and while it is the top frame the fast path is off.
+  uint32_t Flags;
 };
 constexpr uint32_t NoCaller = ~0u;
+constexpr uint32_t FrameSampled = 1;
 
 /// Events folded by the producer when its queue is full (or a signal
 /// handler interrupted a push): exact counts and sums. MinInv stores ~min
@@ -55,14 +60,20 @@ enum ThreadStatus : uint32_t {
 
 struct ThreadState {
   // Hot, written only by the owning thread: kept together at the front.
-  uint32_t Epoch;     // session this state is synced to
-  uint32_t Overflow;  // calls deeper than MaxDepth, open
-  Frame *Top;         // the top open frame; Stack when none is open
-  Frame *Limit;       // Stack + MaxDepth - 1: no frame at or past it
-  Frame *Stack;       // Stack[0] is a sentinel
-  uint64_t Period;    // 1/rate; ~0 = never time (count only). The countdown
-                      // to the next timed call is __hotpath_fast.countdown.
-  uint64_t *Counts;   // calls not timed, by id
+  uint32_t Epoch;    // session this state is synced to
+  uint32_t Overflow; // calls deeper than MaxDepth, open
+  Frame *Top;        // the top open frame; Stack when none is open
+  Frame *Limit;      // Stack + MaxDepth - 1: no frame at or past it
+  Frame *Stack;      // Stack[0] is a sentinel
+  uint64_t Period;   // 1/rate; ~0 = never time (count only)
+  uint64_t *Counts;  // calls not timed, by id
+  // Calls until each function's next sampled call on this thread, by id
+  // (Counts + MaxFunctions: the fast path reaches both from one pointer,
+  // abi.h). 0 at session begin: every function's first call is sampled.
+  int64_t *Left;
+  uint32_t ArmEpoch;  // __hotpath_fast.epoch when armed: the session's, or
+                      // FastPathOff in a session that never arms
+  uint64_t Rng;       // xorshift state of the countdowns' reloads
   FoldEntry *Fold;    // timed calls folded instead of queued, by id
   uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
   // Hooks of this thread in progress: 1 in a hook, more in a signal
@@ -121,9 +132,20 @@ struct SessionConfig {
   bool FastPath = false;
 };
 
-/// The sampling countdown's value after a timed call: Period, clamped.
-inline int64_t countdownReload(uint64_t Period) {
-  return Period > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(Period);
+/// A function's countdown after one of its sampled calls: Period on
+/// average, drawn from [Period - Period/2, Period + Period/2] so that a
+/// function called in a pattern (long, short, long, ...) is not always sampled
+/// at the same place of it; INT64_MAX in count-only sessions.
+inline int64_t countdownReload(ThreadState *T) {
+  uint64_t P = T->Period;
+  if (P <= 1 || P > uint64_t(INT64_MAX / 2))
+    return P <= 1 ? 1 : INT64_MAX;
+  uint64_t X = T->Rng;
+  X ^= X << 13;
+  X ^= X >> 7;
+  X ^= X << 17;
+  T->Rng = X;
+  return int64_t(P - P / 2 + X % (2 * (P / 2) + 1)); // mean P
 }
 extern SessionConfig CurrentConfig __attribute__((visibility("hidden")));
 

@@ -79,7 +79,7 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
   uint32_t N = P.Count.load(std::memory_order_acquire);
   for (uint32_t L = 0; L < N; ++L) {
     PathCounters &C = P.Counters[L];
-    if (!C.Untimed && !C.FoldTimed && !C.Allocs)
+    if (!C.Untimed && !C.FoldTimed && !C.Allocs && !C.SelfCalls)
       continue;
     uint32_t M = map(T, L);
     PathStats &S = Nodes[M & ~Flags];
@@ -97,6 +97,11 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
       S.Ticks += C.FoldTicks; // else already in an outer call's
     S.AllocBytes += C.AllocBytes;
     S.Allocs += C.Allocs;
+    if (Calls) { // a nested call's own time is its node's too
+      S.SelfCalls += C.SelfCalls;
+      S.SelfTicks += C.SelfTicks;
+      S.SelfInclTicks += C.SelfInclTicks;
+    }
     if (Take)
       C = PathCounters{};
   }
@@ -120,6 +125,9 @@ std::vector<PathOut> PathAggregate::take(double NsPerTick) {
     O.Calls = S.Timed + S.Untimed;
     O.Folded = S.Folded;
     O.TicksNs = uint64_t(double(S.Ticks) * NsPerTick + 0.5);
+    O.SelfCalls = S.SelfCalls;
+    O.SelfNs = uint64_t(double(S.SelfTicks) * NsPerTick + 0.5);
+    O.SelfInclNs = uint64_t(double(S.SelfInclTicks) * NsPerTick + 0.5);
     O.AllocBytes = S.AllocBytes;
     O.Allocs = S.Allocs;
     if (auto It = TidOf.find(uint32_t(I)); It != TidOf.end()) {

@@ -30,6 +30,15 @@ struct Builder {
     return std::to_string(Tid);
   }
 
+  // A path's calls; with the paths of timed calls only, extrapolated with
+  // the function's ratio of calls to timed calls.
+  uint64_t callsOf(uint32_t I) const {
+    const PathOut &P = S.Paths[I];
+    if (S.PathsOfTimedCalls && isFunction(I) && P.Fn < S.Timing.size())
+      return scaled(P.Calls, S.Timing[P.Fn].Calls, S.Timing[P.Fn].Timed);
+    return P.Calls;
+  }
+
   bool isFunction(uint32_t I) const {
     return I && S.Paths[I].Fn != PathOut::Deeper &&
            S.Paths[I].Fn < S.Functions.size();
@@ -60,17 +69,26 @@ struct Builder {
       if (P[I].Parent && S.PathsExclusive)
         Incl[P[I].Parent] += Incl[I];
     }
-    // Inclusive figures: self is what the children leave. Sampled, each
-    // path's estimate stands alone and may fall short of its children's
-    // (a path whose calls were never timed has none): it is raised to
-    // their sum, children first, so that self + children = total holds.
+    // Inclusive figures, children first. A path with sampled calls knows
+    // their own time (their children were timed with them): its self is
+    // its inclusive estimate times their share of own time (a ratio, which
+    // a sampled call slowed by preemption does not throw off), and its
+    // total that plus its children's. Any other path's estimate stands
+    // alone and may fall short of its children's (a path whose calls were
+    // never timed has none): it is raised to their sum. Either way self +
+    // children = total, and no child is above its parent.
     if (!S.PathsExclusive)
       for (uint32_t I = uint32_t(N); I-- > 1;) {
         uint64_t Children = 0;
         for (uint32_t K : Kids[I])
           Children += Incl[K];
-        Incl[I] = std::max(Incl[I], Children);
-        Self[I] = Incl[I] - Children;
+        if (P[I].SelfCalls && P[I].SelfInclNs) {
+          Self[I] = scaled(Incl[I], P[I].SelfNs, P[I].SelfInclNs);
+          Incl[I] = Self[I] + Children;
+        } else {
+          Incl[I] = std::max(Incl[I], Children);
+          Self[I] = Incl[I] - Children;
+        }
       }
     if (S.CallCost.Measured)
       compensate();
@@ -91,10 +109,13 @@ struct Builder {
     for (uint32_t I = 1; I < N; ++I) {
       if (P[I].Fn == PathOut::Thread)
         continue; // no time of its own
-      long double Cost = (long double)P[I].Calls * In +
+      // A sampled call's children were all timed with it.
+      double Out =
+          P[I].SelfCalls ? std::max(0.0, S.CallCost.TimedNs - In) : Outside;
+      long double Cost = (long double)callsOf(I) * In +
                          (long double)P[I].Folded * S.CallCost.DescendantNs;
       for (uint32_t K : Kids[I])
-        Cost += (long double)(P[K].Calls + P[K].Folded) * Outside;
+        Cost += (long double)(callsOf(K) + P[K].Folded) * Out;
       uint64_t C = uint64_t(std::min<long double>(Cost + 0.5L, Self[I]));
       Self[I] -= C;
     }

@@ -44,7 +44,10 @@ void compensateRow(report::FunctionRow &R, const Snapshot &S,
   long double Cost = PT.present() && Id < PT.Overhead.size()
                          ? (long double)PT.Overhead[Id]
                          : (long double)R.Calls * S.CallCost.InnerNs;
-  uint64_t Total = uint64_t(std::min<long double>(Cost + 0.5L, R.Total));
+  // A function with a timed call took some time: never a total of 0.
+  uint64_t Keep = R.Total ? 1 : 0;
+  uint64_t Total = uint64_t(
+      std::min<long double>(Cost + 0.5L, (long double)(R.Total - Keep)));
   R.Total -= Total;
   uint64_t Shift = uint64_t(Cost / (long double)R.Calls + 0.5L);
   auto Less = [&](uint64_t V) { return V > Shift ? V - Shift : 0; };

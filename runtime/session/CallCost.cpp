@@ -111,10 +111,9 @@ void *calibrate(void *P) {
   pthread_setname_np(pthread_self(), "hotpath-cost");
   uint64_t Period = T->Period;
   std::vector<double> Timed, Inner, Untimed;
-  // Timed calls: every one (the sampled hooks time at countdown <= 0).
+  // Timed calls: every one (Period 1: each call's countdown runs out).
   T->Period = 1;
   for (int B = -WarmUp; B < Batches; ++B) {
-    __hotpath_fast.countdown = 1;
     double C = batchCost(T, B < 0 ? nullptr : &Inner);
     if (B >= 0)
       Timed.push_back(C);
@@ -122,7 +121,7 @@ void *calibrate(void *P) {
   if (Period != 1) { // untimed calls: counted only
     T->Period = ~0ull;
     for (int B = -WarmUp; B < Batches; ++B) {
-      __hotpath_fast.countdown = INT64_MAX;
+      T->Left[CalibrationId] = INT64_MAX;
       double C = batchCost(T, nullptr);
       if (B >= 0)
         Untimed.push_back(C);
