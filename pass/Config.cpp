@@ -26,8 +26,9 @@ using namespace llvm;
 namespace hotpath {
 namespace {
 
-const char *const FunctionKeys[] = {"include", "exclude", "files", "main",
-                                    "min_instructions"};
+const char *const FunctionKeys[] = {
+    "include", "exclude",          "files",
+    "main",    "min_instructions", "measure_inline_helpers"};
 
 Error makeError(const Twine &Msg) {
   return make_error<StringError>(Msg, inconvertibleErrorCode());
@@ -174,6 +175,13 @@ void readFunctions(const toml::table &T, Config &C, Problems &P) {
       } else
         P.add(V.source(), "'main' must be a boolean (true or false), not " +
                               Twine(tomlTypeName(V)));
+    } else if (Key == "measure_inline_helpers") {
+      if (const auto *B = V.as_boolean())
+        C.MeasureInlineHelpers = B->get();
+      else
+        P.add(V.source(), "'measure_inline_helpers' must be a boolean (true "
+                          "or false), not " +
+                              Twine(tomlTypeName(V)));
     } else if (Key == "min_instructions") {
       const auto *I = V.as_integer();
       if (!I)
@@ -197,7 +205,7 @@ void readFunctions(const toml::table &T, Config &C, Problems &P) {
                              : "unknown key '" + Key.str() + "' in [functions]";
       P.add(K.source(), What + suggest(Key) +
                             "; allowed keys: include, exclude, files, main, "
-                            "min_instructions");
+                            "min_instructions, measure_inline_helpers");
     }
   }
 }

@@ -43,6 +43,10 @@ struct Config {
   std::string FilesBase;            // directory relative globs are taken from
   bool Main = false;                // session begins/ends around main()
   unsigned MinInstructions = 0;     // skip smaller functions (IR instrs)
+  // measure_inline_helpers: false (the default) leaves out functions that
+  // the plain build would inline, defined inline with fewer than
+  // InlineHelperInstructions (Selection.cpp), when a rule selects them.
+  bool MeasureInlineHelpers = false;
   // Added: Files again with line numbers and absolute patterns (same order).
   std::vector<FileGlob> FileGlobs;
   unsigned MinInstructionsLine = 0; // 0 when min_instructions is not set

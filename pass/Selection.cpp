@@ -1,8 +1,18 @@
 //===- Selection.cpp - Which functions the pass instruments ---------------===//
 //
 // Precedence: HOTPATH_SKIP > exclude > HOTPATH_MEASURE/LABEL >
-// include/files. min_instructions only filters what the config selected:
-// an explicit HOTPATH_MEASURE in the source is never overruled by a size.
+// include/files. min_instructions and the inline-helper rule only filter
+// what the config selected: an explicit HOTPATH_MEASURE in the source is
+// never overruled by a size.
+//
+// Inline helpers: a function defined inline (linkonce_odr: in a class
+// body, `inline`, a template) with fewer than InlineHelperInstructions is
+// what the optimiser inlines into its callers in the plain build; measured,
+// each call costs tens of ns where the plain build spends one or two, and
+// its callers' times are then mostly measuring (on leveldb, Slice::size,
+// DecodeFixed32, ExtractUserKey). The linkage, not `inlinehint`, decides:
+// it is the same at every -O level, so one source selects the same
+// functions in every build.
 //
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
@@ -363,6 +373,19 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   if (Why.empty()) {
     S.Reason = "no rule selects it";
     return S;
+  }
+  if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() &&
+      F.hasLinkOnceODRLinkage()) {
+    unsigned N = countInstructions(F);
+    if (N < InlineHelperInstructions) {
+      S.Reason = Why + ", but is an inline helper (defined inline, " +
+                 std::to_string(N) + " IR instructions, fewer than " +
+                 std::to_string(InlineHelperInstructions) +
+                 "): the plain build inlines it, and measuring it would "
+                 "cost more than it takes (measure_inline_helpers = true "
+                 "measures it)";
+      return S;
+    }
   }
   if (Cfg->MinInstructions && !F.isDeclaration()) {
     unsigned N = countInstructions(F);

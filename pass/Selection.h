@@ -74,6 +74,10 @@ std::string sourceFileOf(const llvm::Function &F);
 /// function has the same size at -O0 and -O2, with and without -g.
 unsigned countInstructions(const llvm::Function &F);
 
+/// Below this size (countInstructions) a function defined inline is an
+/// inline helper, left out unless measure_inline_helpers = true.
+constexpr unsigned InlineHelperInstructions = 20;
+
 /// hotpath's own hooks (`__hotpath_*`) and marker functions
 /// (`<symbol>.hotpath.<N>`): never selected, never wrapped twice.
 bool isHotpathInternal(llvm::StringRef Symbol);

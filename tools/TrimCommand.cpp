@@ -107,7 +107,7 @@ int trimCommand(const Args &A) {
       ->check(numberIn(0, 1e6, "expects nanoseconds from 0 to 1000000"));
   App.add_option("--keep-share", KeepShare,
                  "never exclude a function whose own time is at least this "
-                 "share of the run, in percent (default 5)")
+                 "share of the run, in percent (default 5; 0: none is kept)")
       ->option_text("PERCENT")
       ->check(numberIn(0, 100, "expects a percentage from 0 to 100"));
   App.add_option("-o,--output", Out,
@@ -174,7 +174,8 @@ int trimCommand(const Args &A) {
       break;
     if (C.CostNs <= Negligible)
       continue;
-    if (C.OwnNs * double(C.Calls) >= Plain * KeepShare / 100.0) {
+    if (KeepShare > 0 &&
+        C.OwnNs * double(C.Calls) >= Plain * KeepShare / 100.0) {
       ++Kept; // what the profile is for: its own time stays measured
       continue;
     }

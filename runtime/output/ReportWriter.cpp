@@ -118,6 +118,9 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
       if (PT.present()) {
         R.Self = PT.Self[Id];
         R.OnStack = PT.OnStack[Id];
+        // The tree's and the row's compensation round apart by a few ns.
+        if (S.CallCost.Measured && *R.Self > R.Total)
+          R.Total = *R.Self;
         R.PercentTotal =
             percentOf(*R.OnStack, std::max(Sec.Total, PT.Measured));
       }

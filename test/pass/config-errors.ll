@@ -14,7 +14,7 @@
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/config-unknown-key.toml \
 ; RUN:   not %opt -passes=hotpath -S %s -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=KEY
-; KEY: error: {{.*}}config-unknown-key.toml:4:1: unknown key 'excludes' in [functions] (did you mean 'exclude'?); allowed keys: include, exclude, files, main, min_instructions
+; KEY: error: {{.*}}config-unknown-key.toml:4:1: unknown key 'excludes' in [functions] (did you mean 'exclude'?); allowed keys: include, exclude, files, main, min_instructions, measure_inline_helpers
 ;
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/config-unknown-table.toml \
 ; RUN:   not %opt -passes=hotpath -S %s -o /dev/null 2>&1 \

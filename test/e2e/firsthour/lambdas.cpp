@@ -6,7 +6,9 @@
 //
 // RUN: rm -rf %t && mkdir -p %t && cd %t && %hotpath init > /dev/null
 // RUN: not grep -n 'SPEC\|seed' %t/hotpath.toml %t/hotpath/policy.toml
-// RUN: sed 's|^  # "^myapp::",|  "^worker", "^Acc::",|' %t/hotpath.toml > %t/sel.toml
+// Acc::add is a one-line member, an inline helper: measured on request.
+// RUN: sed -e 's|^  # "^myapp::",|  "^worker", "^Acc::",|' -e 's|^\[functions\]$|[functions]\nmeasure_inline_helpers = true|' %t/hotpath.toml > %t/sel.toml
+// RUN: grep -q '^measure_inline_helpers = true' %t/sel.toml
 // RUN: grep -q '"::operator"' %t/sel.toml
 // RUN: env HOTPATH_CONFIG=%t/sel.toml %clangxx -O1 %s -o %t/prog %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t/r.json %t/prog

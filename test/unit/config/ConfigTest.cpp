@@ -134,10 +134,11 @@ TEST(ConfigErrors, UnknownKeyInFunctions) {
   EXPECT_EQ(errorOf("[functions]\nmain = true\n  includes = [\"x\"]\n"),
             "/proj/hotpath.toml:3:3: unknown key 'includes' in [functions] "
             "(did you mean 'include'?); allowed keys: include, exclude, "
-            "files, main, min_instructions");
+            "files, main, min_instructions, measure_inline_helpers");
   EXPECT_EQ(errorOf("[functions]\ncolour = 1\n"),
             "/proj/hotpath.toml:2:1: unknown key 'colour' in [functions]; "
-            "allowed keys: include, exclude, files, main, min_instructions");
+            "allowed keys: include, exclude, files, main, min_instructions, "
+            "measure_inline_helpers");
 }
 
 TEST(ConfigErrors, FirstProblemByPositionIsReported) {
