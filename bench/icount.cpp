@@ -18,6 +18,7 @@
 // subtracts `plain` and divides by N.
 //
 //   valgrind --tool=callgrind --collect-atstart=no icount [N]
+#include "core/Registry.h"
 #include "core/ThreadState.h"
 #include "core/Trace.h"
 
@@ -57,6 +58,12 @@ static void sweep() {
   drainUnlock();
 }
 
+// Every function's countdown on this thread (ThreadState::Left).
+static void setCountdowns(int64_t V) {
+  for (uint32_t I = 1; I <= functionCount(); ++I)
+    CurrentThread->Left[I] = V;
+}
+
 // Points the hooks at the timed implementations with sampling period P.
 static void timedMode(uint64_t P) {
   __atomic_store_n(&CountOnlyMode, 0u, __ATOMIC_RELAXED);
@@ -64,16 +71,17 @@ static void timedMode(uint64_t P) {
   selectHookImplementations(false, ClockUsesTsc, false);
   if (ThreadState *T = CurrentThread) {
     T->Period = P;
-    __hotpath_fast.countdown = 1;
+    setCountdowns(1);
   }
 }
 
 // Arms this thread's fast path as syncThread does for a session that
 // allows it; the hooks stay in the current mode.
 static void armFastPath(int64_t Countdown) {
-  __hotpath_fast.countdown = Countdown;
+  setCountdowns(Countdown);
   __hotpath_fast.counts = CurrentThread->Counts;
-  __hotpath_fast.epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED);
+  CurrentThread->ArmEpoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED);
+  __hotpath_fast.epoch = CurrentThread->ArmEpoch;
 }
 
 int main(int Argc, char **Argv) {

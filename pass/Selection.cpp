@@ -6,8 +6,10 @@
 // never overruled by a size.
 //
 // Inline helpers: a function defined inline (linkonce_odr: in a class
-// body, `inline`, a template) with fewer than InlineHelperInstructions is
-// what the optimiser inlines into its callers in the plain build; measured,
+// body, `inline`, a template) with fewer than InlineHelperInstructions and
+// no call out of the module (a lock, a system call, a virtual call keep a
+// small wrapper measured) is what the optimiser inlines into its callers
+// in the plain build; measured,
 // each call costs tens of ns where the plain build spends one or two, and
 // its callers' times are then mostly measuring (on leveldb, Slice::size,
 // DecodeFixed32, ExtractUserKey). The linkage, not `inlinehint`, decides:
@@ -377,13 +379,13 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() &&
       F.hasLinkOnceODRLinkage()) {
     unsigned N = countInstructions(F);
-    if (N < InlineHelperInstructions) {
+    if (N < InlineHelperInstructions && !callsOut(F)) {
       S.Reason = Why + ", but is an inline helper (defined inline, " +
                  std::to_string(N) + " IR instructions, fewer than " +
                  std::to_string(InlineHelperInstructions) +
-                 "): the plain build inlines it, and measuring it would "
-                 "cost more than it takes (measure_inline_helpers = true "
-                 "measures it)";
+                 ", no call out of this file): the plain build inlines "
+                 "it, and measuring it would cost more than it takes "
+                 "(measure_inline_helpers = true measures it)";
       return S;
     }
   }
@@ -401,6 +403,19 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   S.Selected = true;
   S.Reason = Why;
   return S;
+}
+
+bool callsOut(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      const auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB || isa<IntrinsicInst>(CB))
+        continue;
+      const Function *Callee = CB->getCalledFunction();
+      if (!Callee || Callee->isDeclaration())
+        return true; // virtual, through a pointer, or defined elsewhere
+    }
+  return false;
 }
 
 std::string unsupportedReason(const Function &F) {

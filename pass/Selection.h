@@ -74,9 +74,14 @@ std::string sourceFileOf(const llvm::Function &F);
 /// function has the same size at -O0 and -O2, with and without -g.
 unsigned countInstructions(const llvm::Function &F);
 
-/// Below this size (countInstructions) a function defined inline is an
-/// inline helper, left out unless measure_inline_helpers = true.
+/// Below this size (countInstructions) a function defined inline that
+/// calls nothing outside the module (callsOut) is an inline helper, left
+/// out unless measure_inline_helpers = true.
 constexpr unsigned InlineHelperInstructions = 20;
+
+/// Whether F calls a function not defined in its module (a declaration,
+/// or through a pointer); intrinsics do not count.
+bool callsOut(const llvm::Function &F);
 
 /// hotpath's own hooks (`__hotpath_*`) and marker functions
 /// (`<symbol>.hotpath.<N>`): never selected, never wrapped twice.

@@ -87,6 +87,10 @@ struct PathOut {
   // Sampling: the path's sampled calls, their own ns (their time less
   // their direct children's, timed with them) and their inclusive ns.
   uint64_t SelfCalls = 0, SelfNs = 0, SelfInclNs = 0;
+  // Of the timed calls, those timed with certainty (a function's first
+  // call on a thread, its direct children) and their ns: counted as they
+  // are, only the others extrapolated.
+  uint64_t CertainCalls = 0, CertainNs = 0;
 };
 
 struct Snapshot {

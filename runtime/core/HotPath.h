@@ -103,18 +103,27 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   } else {
     // The function's countdown, shared with the wrappers' fast path
     // (abi.h), which decremented it already when it was armed.
+    // (Armed: a session that arms, and this thread armed right now; a
+    // session that never arms has ArmEpoch FastPathOff, which is also the
+    // epoch of every thread then.)
     int64_t *Left = &T->Left[Id];
-    if (!(__hotpath_fast.epoch == T->ArmEpoch &&
+    if (!(T->ArmEpoch != FastPathOff && __hotpath_fast.epoch == T->ArmEpoch &&
           (D->flags & HOTPATH_FN_FAST_PATH)))
       --*Left;
     if (HP_UNLIKELY(*Left <= 0)) {
+      // Below 0: the countdown started at 0 this session, this is the
+      // function's first call on the thread (reloads are at least 1).
+      uint32_t First = *Left < 0 ? FrameCertain : 0;
       *Left = countdownReload(T);
       // Count-only sessions with frames (for allocations) time nothing.
-      Flags = T->Period != ~0ull ? FrameSampled : 0;
+      Flags = T->Period != ~0ull ? FrameSampled | First : 0;
     }
     // A sampled call's direct children are timed too: its own time is
-    // its time less theirs (closeTop).
+    // its time less theirs (closeTop); a certain one's, certainly.
     if (HP_UNLIKELY(Flags | (Top->Flags & FrameSampled))) {
+      if ((Top->Flags & (FrameSampled | FrameCertain)) ==
+          (FrameSampled | FrameCertain))
+        Flags |= FrameCertain;
       F->Child = 0;
       if (T->ArmEpoch != FastPathOff) // its children through the hooks
         __hotpath_fast.epoch = Flags ? FastPathOff : T->ArmEpoch;
@@ -134,6 +143,11 @@ HP_INLINE void sampledCallClosed(ThreadState *T, Frame *F, Frame *P,
                                  uint64_t Ticks) {
   if (P->Flags & FrameSampled)
     P->Child += Ticks;
+  if (F->Flags & FrameCertain) {
+    PathCounters &C = T->Tree.Counters[F->Node];
+    signalSafeAdd(&C.CertainCalls, 1);
+    signalSafeAdd(&C.CertainTicks, Ticks);
+  }
   if (F->Flags & FrameSampled) {
     PathCounters &C = T->Tree.Counters[F->Node];
     signalSafeAdd(&C.SelfTicks, Ticks > F->Child ? Ticks - F->Child : 0);

@@ -82,6 +82,9 @@ struct PathCounters {
   // time (their time less their direct children's, all timed with them)
   // and their time.
   uint64_t SelfCalls, SelfTicks, SelfInclTicks;
+  // Calls timed with certainty (ThreadState.h, FrameCertain) and their
+  // time: not extrapolated.
+  uint64_t CertainCalls, CertainTicks;
 };
 
 struct PathTree {

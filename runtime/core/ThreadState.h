@@ -42,6 +42,10 @@ struct Frame {
 };
 constexpr uint32_t NoCaller = ~0u;
 constexpr uint32_t FrameSampled = 1;
+// FrameCertain: this call was timed with certainty, not by chance: a
+// function's first call on the thread, or a direct child of such a call.
+// Estimates count these as they are and extrapolate only the others.
+constexpr uint32_t FrameCertain = 2;
 
 /// Events folded by the producer when its queue is full (or a signal
 /// handler interrupted a push): exact counts and sums. MinInv stores ~min

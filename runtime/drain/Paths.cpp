@@ -79,7 +79,8 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
   uint32_t N = P.Count.load(std::memory_order_acquire);
   for (uint32_t L = 0; L < N; ++L) {
     PathCounters &C = P.Counters[L];
-    if (!C.Untimed && !C.FoldTimed && !C.Allocs && !C.SelfCalls)
+    if (!C.Untimed && !C.FoldTimed && !C.Allocs && !C.SelfCalls &&
+        !C.CertainCalls)
       continue;
     uint32_t M = map(T, L);
     PathStats &S = Nodes[M & ~Flags];
@@ -101,6 +102,10 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
       S.SelfCalls += C.SelfCalls;
       S.SelfTicks += C.SelfTicks;
       S.SelfInclTicks += C.SelfInclTicks;
+    }
+    if (Own) { // a nested call's time is in its outer call's
+      S.CertainCalls += C.CertainCalls;
+      S.CertainTicks += C.CertainTicks;
     }
     if (Take)
       C = PathCounters{};
@@ -128,6 +133,8 @@ std::vector<PathOut> PathAggregate::take(double NsPerTick) {
     O.SelfCalls = S.SelfCalls;
     O.SelfNs = uint64_t(double(S.SelfTicks) * NsPerTick + 0.5);
     O.SelfInclNs = uint64_t(double(S.SelfInclTicks) * NsPerTick + 0.5);
+    O.CertainCalls = S.CertainCalls;
+    O.CertainNs = uint64_t(double(S.CertainTicks) * NsPerTick + 0.5);
     O.AllocBytes = S.AllocBytes;
     O.Allocs = S.Allocs;
     if (auto It = TidOf.find(uint32_t(I)); It != TidOf.end()) {

@@ -37,6 +37,7 @@ struct PathStats {
   uint64_t AllocBytes = 0, Allocs = 0;
   // Sampled calls, their own and their inclusive time.
   uint64_t SelfCalls = 0, SelfTicks = 0, SelfInclTicks = 0;
+  uint64_t CertainCalls = 0, CertainTicks = 0; // timed with certainty
 };
 
 class PathAggregate {

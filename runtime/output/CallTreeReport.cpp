@@ -53,13 +53,29 @@ struct Builder {
     Kids.assign(N, {});
     for (uint32_t I = 1; I < N; ++I)
       Kids[P[I].Parent].push_back(I);
+    // With the paths of timed calls only, a path's ratio of calls to
+    // timed calls is its function's.
+    std::vector<uint64_t> FnCertain(S.Functions.size(), 0);
+    if (S.PathsOfTimedCalls)
+      for (uint32_t I = 1; I < N; ++I)
+        if (isFunction(I))
+          FnCertain[P[I].Fn] += P[I].CertainCalls;
     for (uint32_t I = 1; I < N; ++I) {
-      // The node's own ratio of calls to timed calls; with the paths of
-      // timed calls only, the function's.
-      uint64_t Num = P[I].Calls, Den = P[I].Timed;
+      uint64_t Num = P[I].Calls, Den = P[I].Timed, Cert = P[I].CertainCalls;
       if (S.PathsOfTimedCalls && isFunction(I) && P[I].Fn < S.Timing.size())
-        Num = S.Timing[P[I].Fn].Calls, Den = S.Timing[P[I].Fn].Timed;
-      uint64_t V = scaled(P[I].TicksNs, Num, Den);
+        Num = S.Timing[P[I].Fn].Calls, Den = S.Timing[P[I].Fn].Timed,
+        Cert = FnCertain[P[I].Fn];
+      uint64_t V;
+      // Calls timed with certainty (first calls, their children) count as
+      // they are; only the others stand for the calls not timed. (Scaled
+      // together, one first call that waited long was multiplied by the
+      // rate's inverse.)
+      if (!S.PathsExclusive && Den > Cert && Num > Cert &&
+          P[I].TicksNs >= P[I].CertainNs)
+        V = P[I].CertainNs +
+            scaled(P[I].TicksNs - P[I].CertainNs, Num - Cert, Den - Cert);
+      else
+        V = scaled(P[I].TicksNs, Num, Den);
       (S.PathsExclusive ? Self : Incl)[I] = V;
     }
     // Parents come before their children: one pass upward.
@@ -228,11 +244,13 @@ PathTimes buildCallTree(const Snapshot &S, report::CallTree &T) {
   Out.Self.assign(S.Functions.size(), 0);
   Out.OnStack.assign(S.Functions.size(), 0);
   Out.Overhead.assign(S.Functions.size(), 0);
+  Out.Total.assign(S.Functions.size(), 0);
   for (uint32_t I = 1; I < S.Paths.size(); ++I) {
     if (!B.isFunction(I))
       continue;
     uint32_t Fn = S.Paths[I].Fn;
     Out.Self[Fn] += B.Self[I];
+    Out.Total[Fn] += B.Incl[I];
     if (!B.Overhead.empty())
       Out.Overhead[Fn] += B.Overhead[I];
     bool Outer = true;

@@ -26,7 +26,9 @@ namespace hotpath::rt {
 struct PathTimes {
   // Overhead: per function, the cost of measuring taken out of its calls'
   // inclusive times (zero when not compensated).
-  std::vector<uint64_t> Self, OnStack, Overhead;
+  // Total: per function, the sum of its paths' totals (sampled sessions'
+  // rows take it: estimated as the tree is).
+  std::vector<uint64_t> Self, OnStack, Overhead, Total;
   uint64_t Measured = 0;
   bool present() const { return !Self.empty(); }
 };

@@ -118,6 +118,11 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
       if (PT.present()) {
         R.Self = PT.Self[Id];
         R.OnStack = PT.OnStack[Id];
+        // Sampled: the total the tree estimates, calls timed with
+        // certainty counted once (CallTreeReport.cpp), and consistent
+        // with the self time.
+        if (T.Timed < T.Calls && !O.TimeExclusive && Id < PT.Total.size())
+          R.Total = PT.Total[Id];
         // The tree's and the row's compensation round apart by a few ns.
         if (S.CallCost.Measured && *R.Self > R.Total)
           R.Total = *R.Self;

@@ -1,8 +1,9 @@
 // A broad rule leaves out inline helpers: functions defined inline (in a
 // class body, `inline`, templates: linkonce_odr) with fewer than 20
-// instructions, which the plain build inlines into their callers. The same
-// at -O0 and -O2 (the linkage decides, not inlinehint); a larger inline
-// function, an out-of-line one and a marked one stay measured;
+// instructions and no call out of the file, which the plain build inlines
+// into their callers. The same at -O0 and -O2 (the linkage decides, not
+// inlinehint); a larger inline function, a small one that calls out (a
+// lock, I/O), an out-of-line one and a marked one stay measured;
 // measure_inline_helpers = true measures the helpers too.
 //
 // RUN: for o in "-O0" "-O2"; do \
@@ -13,18 +14,21 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/config-inline-helpers-on.toml HOTPATH_VERBOSE=2 \
 // RUN:   %clangxx -O2 -I%include -S -emit-llvm %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=ON
 //
-// CHECK-DAG: hotpath: skipped ih::Slice::size() const: matches include regex '^ih::' in {{.*}}config-inline-helpers.toml:2, but is an inline helper (defined inline, {{[0-9]}} IR instructions, fewer than 20): the plain build inlines it, and measuring it would cost more than it takes (measure_inline_helpers = true measures it)
+// CHECK-DAG: hotpath: skipped ih::Slice::size() const: matches include regex '^ih::' in {{.*}}config-inline-helpers.toml:2, but is an inline helper (defined inline, {{[0-9]}} IR instructions, fewer than 20, no call out of this file): the plain build inlines it, and measuring it would cost more than it takes (measure_inline_helpers = true measures it)
 // CHECK-DAG: hotpath: skipped ih::twice(int): {{.*}} inline helper (defined inline, {{[0-9]}} IR instructions
 // CHECK-DAG: hotpath: skipped ih::add<int>(int, int): {{.*}} inline helper
 // CHECK-DAG: hotpath: instrumented ih::outOfLine(int) (matches include regex '^ih::'
 // CHECK-DAG: hotpath: instrumented ih::big(unsigned int) (matches include regex '^ih::'
 // CHECK-DAG: hotpath: instrumented ih::marked(int) (HOTPATH_MEASURE)
+// CHECK-DAG: hotpath: instrumented ih::say(char const*) (matches include regex '^ih::'
 //
 // ON-DAG: hotpath: instrumented ih::Slice::size() const (matches include regex '^ih::'
 // ON-DAG: hotpath: instrumented ih::twice(int) (matches include regex '^ih::'
 // ON-DAG: hotpath: instrumented ih::add<int>(int, int) (matches include regex '^ih::'
 
 #include "hotpath/hotpath.h"
+
+#include <cstdio>
 
 namespace ih {
 struct Slice {
@@ -51,9 +55,10 @@ inline unsigned big(unsigned x) {
   return s;
 }
 HOTPATH_MEASURE inline int marked(int x) { return x - 1; }
+inline int say(const char *s) { return std::puts(s); } // calls out: kept
 } // namespace ih
 
 int use(ih::Slice s, int x) {
   return int(s.size()) + ih::twice(x) + ih::add(x, 2) + ih::outOfLine(x) +
-         int(ih::big(unsigned(x))) + ih::marked(x);
+         int(ih::big(unsigned(x))) + ih::marked(x) + ih::say("x");
 }

@@ -13,6 +13,11 @@
  * With the wrappers' inline fast path (no allocation tracking):
  * RUN: env HOTPATH_ALLOC=0 HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.fast.json %t
  * RUN: %python %S/Inputs/check_sampling.py %t.fast.json 0.01 app_run app_work app_wait app_leaf app_body
+ * With a frame for every call (the wrappers' gates never armed): each
+ * function's countdown still runs (it stopped after the first call).
+ * RUN: env HOTPATH_FAST_PATH=0 HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.frames.json %t
+ * RUN: %python %S/Inputs/check_sampling.py %t.frames.json 0.01 app_run app_work app_wait app_leaf app_body
+ * RUN: %python -c "import json; [w] = [x for x in json.load(open('%t.frames.json'))['functions_timing']['data'] if x['name'] == 'app_work']; assert w['calls'] == 9000 and w['max'] >= w['min'], w"
  */
 #include <pthread.h>
 #include <time.h>

@@ -163,6 +163,21 @@ TEST(HooksTest, SamplingTimesOneCallInN) {
   EXPECT_LE(T.Timed, 285u);
 }
 
+// A function whose wrapper has the gate, in a session that never arms it
+// (HOTPATH_FAST_PATH=0): the hooks run its countdown (they took the gate's
+// decrement for done, and it was timed once, then never).
+TEST(HooksTest, SamplingRunsWhenTheGateIsNeverArmed) {
+  hotpath_fn_desc *F = makeFn("gated_unarmed", 0xb3);
+  F->flags |= HOTPATH_FN_FAST_PATH;
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.25"}, {"HOTPATH_FAST_PATH", "0"}});
+  for (int I = 0; I < 1000; ++I)
+    call(F);
+  const auto &T = timingOf(end(), F);
+  EXPECT_EQ(T.Calls, 1000u);
+  EXPECT_GE(T.Timed, 200u);
+  EXPECT_LE(T.Timed, 300u);
+}
+
 // Each function's first call on each thread is timed, and each function
 // has its own countdown: two functions called in step are both sampled
 // (with one countdown per thread, g was never timed here).
