@@ -121,8 +121,9 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
         // Sampled: the total the tree estimates, calls timed with
         // certainty counted once (CallTreeReport.cpp), and consistent
         // with the self time.
+        // (A function with a timed call took some time: never 0.)
         if (T.Timed < T.Calls && !O.TimeExclusive && Id < PT.Total.size())
-          R.Total = PT.Total[Id];
+          R.Total = std::max<uint64_t>(PT.Total[Id], R.Total ? 1 : 0);
         // The tree's and the row's compensation round apart by a few ns.
         if (S.CallCost.Measured && *R.Self > R.Total)
           R.Total = *R.Self;
