@@ -19,7 +19,8 @@
 
 namespace hotpath::rt {
 
-/// Clock ticks (the hooks' unit) per call, medians of several batches.
+/// Clock ticks (the hooks' unit) per call, the lower quartiles of several
+/// batches.
 struct CallCost {
   bool Measured = false;
   double Timed = 0;   // a timed call, as its caller's time sees it
