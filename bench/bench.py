@@ -420,24 +420,24 @@ def bench_alloc(c, rows):
         mod.bench(c, rows, check)
 
 
-# ---------------------------------------------------------- 7 whole program
-def bench_whole(c, rows):
+def bench_module(name):
+    """A benchmark that lives in bench/<name>.py, loaded by path."""
     import importlib.util
     spec = importlib.util.spec_from_file_location(
-        "whole", os.path.join(HERE, "whole.py"))
+        name, os.path.join(HERE, name + ".py"))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    mod.bench(c, rows, check, run, med)
+    return mod
+
+
+# ---------------------------------------------------------- 7 whole program
+def bench_whole(c, rows):
+    bench_module("whole").bench(c, rows, check, run, med)
 
 
 # ---------------------------------------------------------- 8 truth (leveldb)
 def bench_truth(c, rows):
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "truth", os.path.join(HERE, "truth.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    mod.bench(c, rows, check, run, med)
+    bench_module("truth").bench(c, rows, check, run, med)
 
 
 ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole", "truth"]

@@ -27,9 +27,10 @@ PACKAGES=(
 if ! command -v npm >/dev/null 2>&1; then
   PACKAGES+=(nodejs npm)
 fi
-# bench/run.sh only (not the tests): the uftrace peer of the overhead benchmark.
+# bench/run.sh only (not the tests): the uftrace peer of the overhead
+# benchmark, and perf, the truth benchmark's reference (bench/truth.py).
 if [ "${1:-}" = --bench ]; then
-  PACKAGES+=(uftrace)
+  PACKAGES+=(uftrace linux-perf)
 fi
 
 # Source packages (deb-src) for test/peer/lua.sh, which builds Lua from
