@@ -120,6 +120,8 @@ int reportCommand(const Args &A) {
       return badInput("report: invalid HOTPATH_FOCUS regex '" + V.Focus + "'");
     if (NameWidth >= 0)
       V.NameWidth = size_t(NameWidth);
+    if (R.Timing.Present)
+      V.SessionNs = R.Timing.Total;
     Out = report::renderTree(R.Tree, V);
   } else if (Format == "json") {
     Out = report::writeJson(R, /*Pretty=*/true);

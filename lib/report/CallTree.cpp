@@ -102,9 +102,10 @@ std::vector<std::vector<size_t>> childrenOf(const CallTree &T,
 std::string renderTree(const CallTree &T, const TreeView &V) {
   std::vector<size_t> Roots;
   std::vector<std::vector<size_t>> Kids = childrenOf(T, Roots);
-  uint64_t Whole = 0;
+  uint64_t Measured = 0;
   for (size_t R : Roots)
-    Whole += T.Nodes[R].Total;
+    Measured += T.Nodes[R].Total;
+  uint64_t Whole = std::max(Measured, V.SessionNs);
   // With a focus: the paths through a matching function (its ancestors
   // and its whole subtree).
   Focus F(V.Focus);

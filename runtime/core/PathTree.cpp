@@ -38,14 +38,19 @@ bool PathTree::init(uint32_t Capacity) {
 }
 
 void PathTree::reset() {
-  // Only slots that hold a node were written (and committed).
-  for (uint32_t N = 2, E = Count.load(std::memory_order_relaxed); N < E; ++N)
-    if (Nodes[N].Original == N)
-      for (uint32_t I = indexSlot(Nodes[N].Parent, Hot[N].Fn);; ++I)
-        if (Index[I & IndexMask] == N) {
-          Index[I & IndexMask] = 0;
-          break;
-        }
+  // Only slots that hold a node were written (and committed). The search
+  // is bounded: in a fork()ed child, a thread that was inside addNode may
+  // have published its last node by Count but not yet in the index.
+  for (uint32_t N = 2, E = Count.load(std::memory_order_relaxed); N < E; ++N) {
+    if (Nodes[N].Original != N)
+      continue; // a twin is not in the index
+    uint32_t I = indexSlot(Nodes[N].Parent, Hot[N].Fn);
+    for (uint32_t Probes = 0; Probes <= IndexMask; ++Probes, ++I)
+      if (Index[I & IndexMask] == N) {
+        Index[I & IndexMask] = 0;
+        break;
+      }
+  }
   Hot[0] = {PathRootFn, 0};
   Nodes[0] = {0, 0, 0, 0};
   Hot[PathOverflow] = {PathOverflowFn, PathOverflow};

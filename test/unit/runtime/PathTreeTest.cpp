@@ -123,6 +123,24 @@ TEST(PathTree, AlwaysHoldsTheRootAndTheOverflowNode) {
   EXPECT_EQ(T->Paths[PathOverflow].Fn, PathOverflowFn);
 }
 
+// fork() copies a thread that may be inside addNode: its node published
+// by Count, not yet in the index. The child resets that thread's tree and
+// must not search the index for it forever (a soak test hung there).
+TEST(PathTree, ResetFinishesWhenAForkCutANodeInHalf) {
+  auto T = newThread(64);
+  uint32_t A = pathChild(T.get(), 0, 5);
+  uint32_t B = pathChild(T.get(), A, 6);
+  // B as the interrupted addNode left it: counted, its index slot empty.
+  for (uint32_t I = 0; I <= T->Tree.IndexMask; ++I)
+    if (T->Tree.Index[I] == B)
+      T->Tree.Index[I] = 0;
+  T->Tree.reset();
+  EXPECT_EQ(T->Tree.Count.load(), 2u);
+  for (uint32_t I = 0; I <= T->Tree.IndexMask; ++I)
+    EXPECT_EQ(T->Tree.Index[I], 0u) << "slot " << I;
+  EXPECT_NE(pathChild(T.get(), 0, 5), 0u); // the tree works again
+}
+
 // Random events on a few paths, some nested (direct recursion), values
 // spread over several powers of two so that many fall outside the sweep's
 // window; swept every `Every` events.

@@ -49,10 +49,14 @@ struct TreeView {
   size_t MaxChildren = 0; // per node, the largest first; 0 = all
   std::string Focus;      // only paths through a function matching it
   size_t NameWidth = 60;  // names are elided past it (0 = never)
+  // The session's length (the timing section's total_elapsed_ns): a path's
+  // % Total is of the larger of it and all measured time (the roots'), as
+  // a row's is in the table. 0: of the measured time.
+  uint64_t SessionNs = 0;
 };
 
-/// The indented tree of `hotpath report --tree`: calls, total, self, share
-/// of the whole, per path.
+/// The indented tree of `hotpath report --tree`: calls, total, self and
+/// % Total per path.
 std::string renderTree(const CallTree &T, const TreeView &V);
 
 /// Sums two trees path by path (same names from the top): calls, times and
