@@ -412,8 +412,12 @@ bool callsOut(const Function &F) {
       if (!CB || isa<IntrinsicInst>(CB))
         continue;
       const Function *Callee = CB->getCalledFunction();
-      if (!Callee || Callee->isDeclaration())
-        return true; // virtual, through a pointer, or defined elsewhere
+      // Virtual, through a pointer, or defined elsewhere: an `extern
+      // template` member is a declaration at -O0 and an available_externally
+      // body above it, and the choice must not depend on the level.
+      if (!Callee || Callee->isDeclaration() ||
+          Callee->hasAvailableExternallyLinkage())
+        return true;
     }
   return false;
 }

@@ -21,6 +21,7 @@
 // CHECK-DAG: hotpath: instrumented ih::big(unsigned int) (matches include regex '^ih::'
 // CHECK-DAG: hotpath: instrumented ih::marked(int) (HOTPATH_MEASURE)
 // CHECK-DAG: hotpath: instrumented ih::say(char const*) (matches include regex '^ih::'
+// CHECK-DAG: hotpath: instrumented ih::viaExtern(ih::Box<int> const&) (matches include regex '^ih::'
 //
 // ON-DAG: hotpath: instrumented ih::Slice::size() const (matches include regex '^ih::'
 // ON-DAG: hotpath: instrumented ih::twice(int) (matches include regex '^ih::'
@@ -56,9 +57,20 @@ inline unsigned big(unsigned x) {
 }
 HOTPATH_MEASURE inline int marked(int x) { return x - 1; }
 inline int say(const char *s) { return std::puts(s); } // calls out: kept
+// Calls a member of an `extern template`: defined in another file, a
+// declaration at -O0 and an available_externally body at -O2 (as
+// libstdc++'s streams and strings are). It calls out at every level
+// (googletest's Message::operator<< was measured at -O0 only).
+template <class T> struct Box {
+  T v;
+  T get() const { return v + 1; }
+};
+extern template struct Box<int>;
+inline int viaExtern(const Box<int> &b) { return b.get(); }
 } // namespace ih
 
 int use(ih::Slice s, int x) {
   return int(s.size()) + ih::twice(x) + ih::add(x, 2) + ih::outOfLine(x) +
-         int(ih::big(unsigned(x))) + ih::marked(x) + ih::say("x");
+         int(ih::big(unsigned(x))) + ih::marked(x) + ih::say("x") +
+         ih::viaExtern(ih::Box<int>{x});
 }
