@@ -440,7 +440,13 @@ def bench_truth(c, rows):
     bench_module("truth").bench(c, rows, check, run, med)
 
 
-ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole", "truth"]
+# ---------------------------------------------------------- 9 the judge (leveldb)
+def bench_judge(c, rows):
+    bench_module("judge").bench(c, rows, check, run, med)
+
+
+ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole", "truth",
+       "judge"]
 
 
 def main():

@@ -18,6 +18,11 @@ build runs with the cost of measuring taken out (the default) and without
   the plain build go to their caller), each one's share of those ten's own
   time; the largest gap, and whether the top 5 come in perf's order.
 
+Then Lua 5.4 (`apt-get source lua5.4`, built as in the whole-program
+benchmark) with everything selected (`include = [".*"]`, the advice for a
+whole program), running bench/whole.lua: the top 10 C functions by own
+time under perf, compared the same way.
+
 perf counts CPU time, hotpath wall time: a function that blocks (the log's
 write system calls, a condition variable) weighs more in hotpath's.
 """
@@ -43,14 +48,14 @@ def source(c, run):
     return [d for d in found if os.path.isdir(d)][0]
 
 
-def build(c, run, src, out, plugin):
+def build(c, run, src, out, plugin, config_extra=""):
     build_dir = os.path.abspath(c.a.build)
     flags = "-g"
     link = ""
     env = dict(os.environ)
     if plugin:
-        toml = os.path.join(c.tmp, "leveldb.toml")
-        open(toml, "w").write('[functions]\ninclude = ["^leveldb::"]\n')
+        toml = os.path.join(out + ".toml")
+        open(toml, "w").write('[functions]\ninclude = ["^leveldb::"]\n' + config_extra)
         env["HOTPATH_CONFIG"] = toml
         flags += " -fpass-plugin=%s/pass/libhotpath.so" % build_dir
         rt = os.path.join(build_dir, "runtime")
@@ -88,24 +93,46 @@ def short(name):
     return name
 
 
-def perf_profile(c, run, exe):
-    db = os.path.join(c.tmp, "perf-db")
-    data = os.path.join(c.tmp, "perf.data")
+def perf_samples(c, run, argv, tag):
+    """perf's call stacks of the plain build: per sample, its frames from
+    the innermost out, each (short symbol name, the object it is in)."""
+    data = os.path.join(c.tmp, "perf-%s.data" % tag)
     run(["perf", "record", "-q", "-e", "task-clock", "-F", "2000", "--call-graph",
-         "dwarf,16384", "-o", data, exe] + args(c, db))
-    text = subprocess.run(["perf", "script", "-i", data, "--no-inline", "-F", "ip,sym"],
+         "dwarf,16384", "-o", data] + argv)
+    text = subprocess.run(["perf", "script", "-i", data, "--no-inline", "-F", "ip,sym,dso"],
                           capture_output=True, text=True).stdout
+    samples = []
+    for sample in text.split("\n\n"):
+        frames = []
+        for line in sample.strip().split("\n"):
+            m = re.match(r"\s*[0-9a-f]+ (.*) \((.*)\)$", line)
+            if m:
+                frames.append((short(m.group(1)), os.path.basename(m.group(2))))
+        if frames:
+            samples.append(frames)
+    return samples
+
+
+def perf_own(samples, mine):
+    """Own time per function of the program: each sample goes to its
+    innermost frame that `mine` accepts (time in a library or the kernel is
+    its caller's, as hotpath counts it). Also every such frame seen."""
     own = collections.Counter()
     frames = set()
+    for s in samples:
+        fs = [f for f in s if mine(f)]
+        frames.update(n for n, _ in fs)
+        if fs:
+            own[fs[0][0]] += 1
+    return own, frames
+
+
+def perf_profile(c, run, exe):
+    samples = perf_samples(c, run, [exe] + args(c, os.path.join(c.tmp, "perf-db")), "leveldb")
+    own, frames = perf_own(samples, lambda f: f[0].startswith("leveldb::"))
     under, split = 0, collections.Counter()
-    for sample in text.split("\n\n"):
-        syms = [l.strip().split(" ", 1)[1] for l in sample.strip().split("\n")
-                if " " in l.strip()]
-        syms = [short(s) for s in syms]
-        lv = [s for s in syms if s.startswith("leveldb::")]
-        frames.update(lv)
-        if lv:
-            own[lv[0]] += 1  # the innermost leveldb frame: own time
+    for s in samples:
+        syms = [n for n, _ in s]
         if WRITE in syms:
             under += 1
             below = syms[:syms.index(WRITE)]
@@ -116,6 +143,21 @@ def perf_profile(c, run, exe):
     return own, frames, {k: split[k] / max(under, 1) for k in SPLIT}
 
 
+def tree_own(r, plain_syms):
+    """hotpath's own time per function at the plain build's granularity:
+    a function perf never saw as a frame (the plain build inlined it)
+    counts in its nearest ancestor that perf saw."""
+    nodes = r["call_tree"]["nodes"]
+    own = collections.Counter()
+    for n in nodes:
+        i, name = n, short(n["name"])
+        while name not in plain_syms and i["parent"] is not None:
+            i = nodes[i["parent"]]
+            name = short(i["name"])
+        own[name] += n["self"]
+    return own
+
+
 def hotpath_profile(c, run, exe, plain_syms, tag, extra):
     out = os.path.join(c.tmp, "report-%s.json" % re.sub(r"\W", "_", tag))
     env = dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out,
@@ -124,14 +166,7 @@ def hotpath_profile(c, run, exe, plain_syms, tag, extra):
         env=env)
     r = json.load(open(out))
     nodes = r["call_tree"]["nodes"]
-    own = collections.Counter()
-    for n in nodes:
-        # Up to the nearest ancestor the plain build has as a symbol.
-        i, name = n, short(n["name"])
-        while name not in plain_syms and i["parent"] is not None:
-            i = nodes[i["parent"]]
-            name = short(i["name"])
-        own[name] += n["self"]
+    own = tree_own(r, plain_syms)
     total, split = 0, collections.Counter()
     kids = collections.defaultdict(list)
     for k, n in enumerate(nodes):
@@ -155,6 +190,57 @@ def shares(counter, among):
     return {k: counter.get(k, 0) / s for k in among}
 
 
+MODES = [("every call timed", {}),
+         ("1% sampling", {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}),
+         ("every call timed, raw", {"HOTPATH_COMPENSATE": "0"})]
+
+
+def compare_top10(rows, what, tag, p_own, h_own, top10):
+    """Rows for perf's top 5 and the largest gap over its top 10."""
+    p_sh, h_sh = shares(p_own, top10), shares(h_own, top10)
+    top = top10[:5]
+    worst = max(abs(h_sh[k] - p_sh[k]) for k in top10)
+    order = sorted(top10, key=h_sh.get, reverse=True)[:5]
+    for name in top:
+        rows.append(["truth", "%s: %s own, %s" % (what, name.replace("leveldb::", ""), tag),
+                     "%.1f%%" % (100 * h_sh.get(name, 0)),
+                     "perf %.1f%%" % (100 * p_sh[name]),
+                     "share of the top 10's own time"])
+    rows.append(["truth", "%s: top 10, largest gap, %s" % (what, tag),
+                 "%.1f pp" % (100 * worst), "target 3 pp",
+                 "top 5 in perf's order: %s" % ("yes" if order == top else "no")])
+
+
+def bench_lua(c, rows, check, run):
+    """Lua 5.4 with everything selected (include = [".*"], the advice for
+    a whole program), the whole-program benchmark's script."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "whole", os.path.join(os.path.dirname(os.path.abspath(__file__)), "whole.py"))
+    whole = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(whole)
+    cb = whole.Lua(c, run)
+    cb.rounds = "2" if c.a.quick else "15"
+    plain, _ = whole.compile_codebase(c, run, cb, "truth-plain", [], [], None)
+    cfg = os.path.join(c.tmp, "lua-truth.toml")
+    whole.write_config(cfg)
+    measured, _ = whole.compile_codebase(c, run, cb, "truth-all", ["-fpass-plugin=" + c.plugin],
+                                         c.rt_shared(), cfg)
+    norand = ["setarch", "-R"]
+    exe = os.path.basename(plain)
+    p_own, plain_syms = perf_own(perf_samples(c, run, norand + cb.argv(plain), "lua"),
+                                 lambda f: f[1] == exe)
+    top10 = sorted(p_own, key=p_own.get, reverse=True)[:10]
+    for tag, extra in MODES:
+        out = os.path.join(c.tmp, "lua-truth-%s.json" % re.sub(r"\W", "_", tag))
+        run(norand + cb.argv(measured),
+            env=dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out, **extra))
+        r = json.load(open(out))
+        if "call_cost_ns" in r["meta"]:
+            tag += " (%.0f ns a call)" % r["meta"]["call_cost_ns"]
+        compare_top10(rows, "Lua", tag, p_own, tree_own(r, plain_syms), top10)
+
+
 def bench(c, rows, check, run, med):
     src = source(c, run)
     plain = build(c, run, src, os.path.join(c.tmp, "leveldb-plain"), False)
@@ -164,30 +250,16 @@ def bench(c, rows, check, run, med):
     p_own, plain_syms, p_split = perf_profile(c, run, plain)
     lv = {k: v for k, v in p_own.items() if k.startswith("leveldb::")}
     top10 = sorted(lv, key=lv.get, reverse=True)[:10]
-    p_sh = shares(p_own, top10)
-    top = top10[:5]
-    modes = [("every call timed", {}),
-             ("1% sampling", {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}),
-             ("every call timed, raw", {"HOTPATH_COMPENSATE": "0"})]
-    for tag, extra in modes:
+    for tag, extra in MODES:
         h_own, h_split, meta = hotpath_profile(c, run, measured, plain_syms, tag, extra)
-        h_sh = shares(h_own, top10)
-        worst = max(abs(h_sh[k] - p_sh[k]) for k in top10)
-        order = sorted(top10, key=h_sh.get, reverse=True)[:5]
         if "call_cost_ns" in meta:
             tag += " (%.0f ns a call)" % meta["call_cost_ns"]
         rows.append(["truth", "Write: AddRecord / InsertInto, " + tag,
                      "%.0f%% / %.0f%%" % (100 * h_split[SPLIT[0]], 100 * h_split[SPLIT[1]]),
                      "perf %.0f%% / %.0f%%" % (100 * p_split[SPLIT[0]], 100 * p_split[SPLIT[1]]),
                      "share of DBImpl::Write"])
-        for name in top:
-            rows.append(["truth", "%s own, %s" % (name.replace("leveldb::", ""), tag),
-                         "%.1f%%" % (100 * h_sh.get(name, 0)),
-                         "perf %.1f%%" % (100 * p_sh[name]),
-                         "share of the top 10's own time"])
-        rows.append(["truth", "top 10, largest gap, " + tag,
-                     "%.1f pp" % (100 * worst), "target 3 pp",
-                     "top 5 in perf's order: %s" % ("yes" if order == top else "no")])
+        compare_top10(rows, "leveldb", tag, p_own, h_own, top10)
         if "raw" not in tag:
             check(h_split[SPLIT[0]] > h_split[SPLIT[1]],
                   "truth: %s, the log write outweighs the insert in Write" % tag)
+    bench_lua(c, rows, check, run)

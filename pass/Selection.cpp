@@ -7,8 +7,8 @@
 //
 // Inline helpers: a function defined inline (linkonce_odr: in a class
 // body, `inline`, a template) with fewer than InlineHelperInstructions and
-// no call out of the module (a lock, a system call, a virtual call keep a
-// small wrapper measured) is what the optimiser inlines into its callers
+// calls of inline or static functions only (a lock, a system call, a
+// virtual call, any out-of-line function keep a small wrapper measured) is what the optimiser inlines into its callers
 // in the plain build; measured,
 // each call costs tens of ns where the plain build spends one or two, and
 // its callers' times are then mostly measuring (on leveldb, Slice::size,
@@ -383,7 +383,7 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
       S.Reason = Why + ", but is an inline helper (defined inline, " +
                  std::to_string(N) + " IR instructions, fewer than " +
                  std::to_string(InlineHelperInstructions) +
-                 ", no call out of this file): the plain build inlines "
+                 ", calling only inline or static functions): the plain build inlines "
                  "it, and measuring it would cost more than it takes "
                  "(measure_inline_helpers = true measures it)";
       return S;
@@ -412,11 +412,14 @@ bool callsOut(const Function &F) {
       if (!CB || isa<IntrinsicInst>(CB))
         continue;
       const Function *Callee = CB->getCalledFunction();
-      // Virtual, through a pointer, or defined elsewhere: an `extern
-      // template` member is a declaration at -O0 and an available_externally
-      // body above it, and the choice must not depend on the level.
+      // Virtual, through a pointer, or defined in one file only. Only a
+      // callee every includer defines (inline, a template, static) keeps
+      // the choice the same in every file: the linker keeps one file's
+      // copy of the helper. An `extern template` member is a declaration
+      // at -O0 and an available_externally body above it: out at every
+      // level.
       if (!Callee || Callee->isDeclaration() ||
-          Callee->hasAvailableExternallyLinkage())
+          !(Callee->hasLinkOnceLinkage() || Callee->hasLocalLinkage()))
         return true;
     }
   return false;

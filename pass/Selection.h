@@ -75,12 +75,14 @@ std::string sourceFileOf(const llvm::Function &F);
 unsigned countInstructions(const llvm::Function &F);
 
 /// Below this size (countInstructions) a function defined inline that
-/// calls nothing outside the module (callsOut) is an inline helper, left
-/// out unless measure_inline_helpers = true.
+/// calls only inline or static functions (!callsOut) is an inline helper,
+/// left out unless measure_inline_helpers = true.
 constexpr unsigned InlineHelperInstructions = 20;
 
-/// Whether F calls a function not defined in its module (a declaration,
-/// or through a pointer); intrinsics do not count.
+/// Whether F calls a function that not every module including F defines:
+/// a declaration, an out-of-line or available_externally function, or
+/// through a pointer; intrinsics do not count. The same answer in every
+/// module, at every -O level.
 bool callsOut(const llvm::Function &F);
 
 /// hotpath's own hooks (`__hotpath_*`) and marker functions

@@ -1,0 +1,110 @@
+"""The judge on a real slowdown (docs/performance.md, "The judge on a real
+slowdown").
+
+leveldb 1.23 as in the truth benchmark (`include = ["^leveldb::"]`,
+`db_bench --benchmarks=fillrandom,readrandom`), built twice: as released
+(the base) and with `crc32c::Extend` made twice as slow (the head: it
+computes the checksum twice; the copy that does the work is excluded
+from the selection, so Extend's own time doubles). Extend is about 2% of
+the plain build's CPU time under perf.
+
+Three runs of each build, interleaved; `hotpath calibrate` on the base's
+three reports gives the policy; each side's runs are merged (`hotpath
+merge`: calls and times add) and judged with `hotpath diff --policy`.
+Counted: whether Extend is a failing regression, and every other failing
+finding, split into Extend's callers (their inclusive time holds Extend's:
+a real change) and the rest (false positives).
+"""
+import json
+import os
+import shutil
+import subprocess
+
+EXTEND = "leveldb::crc32c::Extend"
+RUNS = 3
+
+
+def slow_source(c, src):
+    """A copy of `src` whose crc32c::Extend runs its body twice."""
+    dst = os.path.join(c.tmp, "leveldb-slow-src")
+    if not os.path.isdir(dst):
+        shutil.copytree(src, dst, symlinks=True)
+    path = os.path.join(dst, "util", "crc32c.cc")
+    text = open(path).read()
+    head = "uint32_t Extend(uint32_t crc, const char* data, size_t n) {"
+    if "ExtendOnce" not in text:
+        assert head in text, "crc32c.cc: no Extend definition"
+        text = text.replace(head, (
+            "uint32_t ExtendOnce(uint32_t crc, const char* data, size_t n);\n"
+            "uint32_t Extend(uint32_t crc, const char* data, size_t n) {\n"
+            "  static volatile uint32_t twice;\n"
+            "  twice = ExtendOnce(crc, data, n);\n"
+            "  return ExtendOnce(crc, data, n);\n"
+            "}\n"
+            "uint32_t ExtendOnce(uint32_t crc, const char* data, size_t n) {"))
+        open(path, "w").write(text)
+    return dst
+
+
+def callers_of(report, name):
+    """Every function on a call path above `name` in the report's tree."""
+    nodes = report.get("call_tree", {}).get("nodes", [])
+    out = set()
+    for n in nodes:
+        if n["name"].startswith(name + "("):
+            p = n["parent"]
+            while p is not None:
+                out.add(nodes[p]["name"])
+                p = nodes[p]["parent"]
+    return out
+
+
+def bench(c, rows, check, run, med):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "truth", os.path.join(os.path.dirname(os.path.abspath(__file__)), "truth.py"))
+    truth = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(truth)
+
+    src = truth.source(c, run)
+    base = truth.build(c, run, src, os.path.join(c.tmp, "leveldb-ns"), True)
+    head = truth.build(c, run, slow_source(c, src), os.path.join(c.tmp, "leveldb-slow"),
+                       True, 'exclude = ["ExtendOnce"]\n')
+    hotpath = os.path.join(os.path.abspath(c.a.build), "tools", "hotpath")
+    reports = {"base": [], "head": []}
+    for i in range(RUNS):
+        for side, exe in (("base", base), ("head", head)):
+            out = os.path.join(c.tmp, "judge-%s-%d.json" % (side, i))
+            db = os.path.join(c.tmp, "judge-db-%s-%d" % (side, i))
+            env = dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out)
+            run([exe] + truth.args(c, db), env=env)
+            shutil.rmtree(db, ignore_errors=True)
+            reports[side].append(out)
+    policy = os.path.join(c.tmp, "judge-policy.toml")
+    run([hotpath, "calibrate", "-o", policy] + reports["base"])
+    merged = {}
+    for side in reports:
+        merged[side] = os.path.join(c.tmp, "judge-%s.json" % side)
+        run([hotpath, "merge", "-o", merged[side]] + reports[side])
+    d = subprocess.run([hotpath, "diff", merged["base"], merged["head"], "--policy", policy,
+                        "--format", "json"], capture_output=True, text=True)
+    verdict = json.loads(d.stdout)
+    callers = callers_of(json.load(open(merged["head"])), EXTEND)
+    timing = [sec for sec in verdict["sections"] if "timing" in sec["section"]][0]
+    regressed = [r for r in timing["rows"] if r["outcome"] == "regression"]
+    found = [r for r in regressed if r["name"].startswith(EXTEND + "(")]
+    up = [r for r in regressed if r["name"] in callers]
+    false = [r for r in regressed if r not in found and r not in up]
+    change = ", ".join("%s %+.0f%%" % (ch["metric"], ch["percent"])
+                       for r in found for ch in r["changes"] if ch["percent"] is not None)
+    rows.append(["judge", "crc32c::Extend twice as slow, %d runs a side" % RUNS,
+                 ("found, %s (%s)" % ("fails" if found[0]["failing"] else "does not fail",
+                                      change)) if found else "not found",
+                 "calibrated threshold %.1f%%" % timing["min_percent_change"],
+                 "diff exit %d" % d.returncode])
+    rows.append(["judge", "other regressions", "%d callers of Extend, %d others"
+                 % (len(up), len(false)), "target: 0 others",
+                 ", ".join(sorted(r["name"] for r in false))[:200]])
+    check(bool(found) and found[0]["failing"],
+          "judge: crc32c::Extend made twice as slow is a failing regression")
+    check(not false, "judge: no false positive (%s)" % ", ".join(r["name"] for r in false))
