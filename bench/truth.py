@@ -6,7 +6,9 @@ leveldb 1.23 from `apt-get source leveldb`, built plain and with
 namespace); `db_bench --benchmarks=fillrandom,readrandom`. The plain build
 runs under `perf record -e task-clock --call-graph dwarf`; the measured
 build runs with the cost of measuring taken out (the default) and without
-(HOTPATH_COMPENSATE=0). Compared:
+(HOTPATH_COMPENSATE=0); and the same with the selection trimmed as
+docs/selection.md advises (`hotpath trim` on a run of the first, default
+budget). Compared:
 
 - the split of `DBImpl::Write` between the log write
   (`log::Writer::AddRecord`) and the memtable insert
@@ -16,7 +18,10 @@ build runs with the cost of measuring taken out (the default) and without
   build's granularity (a function plus what the plain build inlined into
   it: hotpath's own times of functions that perf never saw as a frame of
   the plain build go to their caller), each one's share of those ten's own
-  time; the largest gap, and whether the top 5 come in perf's order.
+  time; the largest gap, and whether the top 5 come in perf's order;
+- under Callgrind (`--num=3000`), `DBImpl::Get`'s inclusive instructions
+  a call: callgrind_annotate on the plain build against the measured
+  builds' reports (the hooks taken out).
 
 Then Lua 5.4 (`apt-get source lua5.4`, built as in the whole-program
 benchmark) with everything selected (`include = [".*"]`, the advice for a
@@ -35,6 +40,7 @@ import subprocess
 
 NUM = 200000
 WRITE = "leveldb::DBImpl::Write"
+GET = "leveldb::DBImpl::Get("
 SPLIT = ("leveldb::log::Writer::AddRecord", "leveldb::WriteBatchInternal::InsertInto")
 
 
@@ -50,7 +56,7 @@ def source(c, run):
 
 def build(c, run, src, out, plugin, config_extra=""):
     build_dir = os.path.abspath(c.a.build)
-    flags = "-g"
+    flags = "-gdwarf-4"  # Valgrind 3.19 reads DWARF 5 badly
     link = ""
     env = dict(os.environ)
     if plugin:
@@ -241,25 +247,82 @@ def bench_lua(c, rows, check, run):
         compare_top10(rows, "Lua", tag, p_own, tree_own(r, plain_syms), top10)
 
 
+def trimmed(c, run, src, measured):
+    """The namespace selection trimmed as selection.md advises: `hotpath
+    trim` (default budget) on a run with every call timed."""
+    report = os.path.join(c.tmp, "trim-report.json")
+    run([measured] + args(c, os.path.join(c.tmp, "trim-db")),
+        env=dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=report))
+    out = os.path.join(c.tmp, "trim.toml")
+    run([hotpath_tool(c), "trim", report, "-o", out])
+    text = open(out).read()
+    excludes = text[text.index("exclude"):] if "exclude" in text else ""
+    n = excludes.count("\n  ")
+    return build(c, run, src, os.path.join(c.tmp, "leveldb-trimmed"), True, excludes), n
+
+
+def hotpath_tool(c):
+    return os.path.join(os.path.abspath(c.a.build), "tools", "hotpath")
+
+
+def callgrind_get(c, run, rows, check, plain, builds):
+    """DBImpl::Get's inclusive instructions a call under Callgrind: the
+    plain build (callgrind_annotate) against each measured build's report
+    (the hooks taken out)."""
+    n = ["--benchmarks=fillrandom,readrandom", "--num=3000"]
+    cg = os.path.join(c.tmp, "cg.plain")
+    run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + cg, plain] + n +
+        ["--db=" + os.path.join(c.tmp, "cg-db-plain")])
+    text = run(["callgrind_annotate", "--inclusive=yes", "--auto=no", "--threshold=100",
+                cg]).stdout
+    m = re.search(r"^\s*([\d,]+) \([^)]*\)\s+\S*:leveldb::DBImpl::Get\(", text, re.M)
+    check(bool(m), "truth: DBImpl::Get in the plain build's Callgrind profile")
+    if not m:
+        return
+    plain_ir = int(m.group(1).replace(",", "")) / 3000
+    for tag, exe in builds:
+        out = os.path.join(c.tmp, "cg-%s.json" % re.sub(r"\W", "_", tag))
+        run([hotpath_tool(c), "run", "--callgrind-only", "-o", out, "--", exe] + n +
+            ["--db=" + os.path.join(c.tmp, "cg-db-" + re.sub(r"\W", "_", tag))],
+            env={"HOTPATH_OUTPUT_FORMAT": "none"})
+        sec = json.load(open(out))["functions_icount"]
+        row = [x for x in sec["data"] if x["name"].startswith(GET)]
+        check(bool(row), "truth: DBImpl::Get in the %s build's Callgrind report" % tag)
+        if row:
+            ir = row[0]["total"] / row[0]["calls"]
+            rows.append(["truth", "Callgrind: DBImpl::Get inclusive Ir a call, " + tag,
+                         "%.0f vs %.0f plain" % (ir, plain_ir), "%.2f× plain" % (ir / plain_ir),
+                         "target within 10%%; hook_cost_ir %s" % sec.get("hook_cost_ir")])
+            if "trimmed" in tag:
+                check(ir / plain_ir <= 1.10, "truth: DBImpl::Get under Callgrind within 10%% of "
+                      "the plain build with the trimmed selection (%.2f×)" % (ir / plain_ir))
+
+
 def bench(c, rows, check, run, med):
     src = source(c, run)
     plain = build(c, run, src, os.path.join(c.tmp, "leveldb-plain"), False)
     measured = build(c, run, src, os.path.join(c.tmp, "leveldb-ns"), True)
+    trim, excluded = trimmed(c, run, src, measured)
+    builds = [("namespace", measured), ("namespace, trimmed (%d excluded)" % excluded, trim)]
     # The plain build's granularity: the functions perf saw as frames (what
     # the plain build inlined is part of its caller there).
     p_own, plain_syms, p_split = perf_profile(c, run, plain)
     lv = {k: v for k, v in p_own.items() if k.startswith("leveldb::")}
     top10 = sorted(lv, key=lv.get, reverse=True)[:10]
-    for tag, extra in MODES:
-        h_own, h_split, meta = hotpath_profile(c, run, measured, plain_syms, tag, extra)
-        if "call_cost_ns" in meta:
-            tag += " (%.0f ns a call)" % meta["call_cost_ns"]
-        rows.append(["truth", "Write: AddRecord / InsertInto, " + tag,
-                     "%.0f%% / %.0f%%" % (100 * h_split[SPLIT[0]], 100 * h_split[SPLIT[1]]),
-                     "perf %.0f%% / %.0f%%" % (100 * p_split[SPLIT[0]], 100 * p_split[SPLIT[1]]),
-                     "share of DBImpl::Write"])
-        compare_top10(rows, "leveldb", tag, p_own, h_own, top10)
-        if "raw" not in tag:
-            check(h_split[SPLIT[0]] > h_split[SPLIT[1]],
-                  "truth: %s, the log write outweighs the insert in Write" % tag)
+    for what, exe in builds:
+        for tag, extra in MODES:
+            h_own, h_split, meta = hotpath_profile(c, run, exe, plain_syms, what + tag, extra)
+            tag = "%s, %s" % (what, tag)
+            if "call_cost_ns" in meta:
+                tag += " (%.0f ns a call)" % meta["call_cost_ns"]
+            rows.append(["truth", "Write: AddRecord / InsertInto, " + tag,
+                         "%.0f%% / %.0f%%" % (100 * h_split[SPLIT[0]], 100 * h_split[SPLIT[1]]),
+                         "perf %.0f%% / %.0f%%" % (100 * p_split[SPLIT[0]],
+                                                   100 * p_split[SPLIT[1]]),
+                         "share of DBImpl::Write"])
+            compare_top10(rows, "leveldb", tag, p_own, h_own, top10)
+            if "raw" not in tag:
+                check(h_split[SPLIT[0]] > h_split[SPLIT[1]],
+                      "truth: %s, the log write outweighs the insert in Write" % tag)
+    callgrind_get(c, run, rows, check, plain, builds)
     bench_lua(c, rows, check, run)
