@@ -6,15 +6,16 @@
 // never overruled by a size.
 //
 // Inline helpers: a function defined inline (linkonce_odr: in a class
-// body, `inline`, a template) with fewer than InlineHelperInstructions and
-// calls of inline or static functions only (a lock, a system call, a
-// virtual call, any out-of-line function keep a small wrapper measured) is what the optimiser inlines into its callers
-// in the plain build; measured,
-// each call costs tens of ns where the plain build spends one or two, and
-// its callers' times are then mostly measuring (on leveldb, Slice::size,
-// DecodeFixed32, ExtractUserKey). The linkage, not `inlinehint`, decides:
-// it is the same at every -O level, so one source selects the same
-// functions in every build.
+// body, `inline`, a template) or static and called only directly, with
+// fewer than InlineHelperInstructions, calling inline or static functions
+// only (a lock, a system call, a virtual call, any out-of-line function
+// keep a small wrapper measured), is what the optimiser inlines into its
+// callers in the plain build; measured, each call costs tens of ns where
+// the plain build spends one or two, and its callers' times are then
+// mostly measuring (on leveldb, Slice::size, DecodeFixed32,
+// ExtractUserKey). The linkage, not `inlinehint`, decides: it is the same
+// at every -O level, so one source selects the same functions in every
+// build.
 //
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
@@ -376,16 +377,22 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
     S.Reason = "no rule selects it";
     return S;
   }
-  if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() &&
-      F.hasLinkOnceODRLinkage()) {
+  // Defined inline, or static and only ever called directly (a static
+  // function whose address is taken is called through a pointer, which
+  // the plain build does not inline).
+  bool Inline = F.hasLinkOnceODRLinkage();
+  bool Static = F.hasLocalLinkage() && !F.hasAddressTaken();
+  if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() && (Inline || Static)) {
     unsigned N = countInstructions(F);
     if (N < InlineHelperInstructions && !callsOut(F)) {
-      S.Reason = Why + ", but is an inline helper (defined inline, " +
-                 std::to_string(N) + " IR instructions, fewer than " +
-                 std::to_string(InlineHelperInstructions) +
-                 ", calling only inline or static functions): the plain build inlines "
-                 "it, and measuring it would cost more than it takes "
-                 "(measure_inline_helpers = true measures it)";
+      S.Reason =
+          Why + ", but is an inline helper (" +
+          (Inline ? "defined inline, " : "static, ") + std::to_string(N) +
+          " IR instructions, fewer than " +
+          std::to_string(InlineHelperInstructions) +
+          ", calling only inline or static functions): the plain build inlines "
+          "it, and measuring it would cost more than it takes "
+          "(measure_inline_helpers = true measures it)";
       return S;
     }
   }

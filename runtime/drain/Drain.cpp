@@ -97,8 +97,10 @@ void mergeTables(ThreadState *T, Aggregate &A, bool Take = true) {
     clearTables(T, N);
 }
 
-// Another thread's open frames at session end: read racily (it may still
-// run), counted once as calls without a time.
+// A thread's open frames at session end, counted once as calls without a
+// time: a thread still running (read racily), or one that exited after
+// the session stopped accepting calls (its exit hooks and its exit then
+// closed nothing).
 void countOpenFrames(ThreadState *T, Aggregate &A) {
   uint32_t Depth = depthOf(T);
   for (uint32_t D = 1; D <= Depth && D < MaxDepth; ++D) {
@@ -241,7 +243,7 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
     mergeTables(T, A);
     A.Paths.takeCounters(T);
   }
-  if (Final && Epoch && St == ThreadLive && T->Epoch == Epoch)
+  if (Final && Epoch && T->Epoch == Epoch)
     countOpenFrames(T, A);
   if (St == ThreadExited) {
     A.Exited.push_back(infoOf(T, true));

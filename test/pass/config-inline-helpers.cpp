@@ -1,10 +1,11 @@
 // A broad rule leaves out inline helpers: functions defined inline (in a
-// class body, `inline`, templates: linkonce_odr) with fewer than 20
-// instructions that call only inline or static functions, which the plain build inlines
-// into their callers. The same at -O0 and -O2 (the linkage decides, not
-// inlinehint); a larger inline function, a small one that calls out (a
-// lock, I/O), an out-of-line one and a marked one stay measured;
-// measure_inline_helpers = true measures the helpers too.
+// class body, `inline`, templates: linkonce_odr) or static and called
+// only directly, with fewer than 20 instructions, that call only inline or
+// static functions: the plain build inlines them into their callers. The
+// same at -O0 and -O2 (the linkage decides, not inlinehint); a larger
+// inline function, a small one that calls out (a lock, I/O), an
+// out-of-line one and a marked one stay measured; measure_inline_helpers
+// = true measures the helpers too.
 //
 // RUN: for o in "-O0" "-O2"; do \
 // RUN:   env HOTPATH_CONFIG=%S/Inputs/config-inline-helpers.toml HOTPATH_VERBOSE=2 \
@@ -23,6 +24,8 @@
 // CHECK-DAG: hotpath: instrumented ih::say(char const*) (matches include regex '^ih::'
 // CHECK-DAG: hotpath: instrumented ih::viaExtern(ih::Box<int> const&) (matches include regex '^ih::'
 // CHECK-DAG: hotpath: instrumented ih::viaOutOfLine(int) (matches include regex '^ih::'
+// CHECK-DAG: hotpath: skipped ih::tiny(int): {{.*}} inline helper (static, {{[0-9]}} IR instructions
+// CHECK-DAG: hotpath: instrumented ih::tinyViaPointer(int) (matches include regex '^ih::'
 //
 // ON-DAG: hotpath: instrumented ih::Slice::size() const (matches include regex '^ih::'
 // ON-DAG: hotpath: instrumented ih::twice(int) (matches include regex '^ih::'
@@ -73,10 +76,17 @@ inline int viaExtern(const Box<int> &b) { return b.get(); }
 // in every file, or the linker keeps one file's copy at random
 // (googletest's AlwaysFalse(), which calls AlwaysTrue() of gtest.cc).
 inline int viaOutOfLine(int x) { return outOfLine(x) * 2; }
+// Static and called directly: inlined like an inline function (C has
+// no other kind of helper). One whose address is taken is called through
+// a pointer, which the plain build does not inline: measured.
+static int tiny(int x) { return x + 3; }
+static int tinyViaPointer(int x) { return x + 4; }
+int (*volatile Callback)(int) = tinyViaPointer;
 } // namespace ih
 
 int use(ih::Slice s, int x) {
   return int(s.size()) + ih::twice(x) + ih::add(x, 2) + ih::outOfLine(x) +
          int(ih::big(unsigned(x))) + ih::marked(x) + ih::say("x") +
-         ih::viaExtern(ih::Box<int>{x}) + ih::viaOutOfLine(x);
+         ih::viaExtern(ih::Box<int>{x}) + ih::viaOutOfLine(x) +
+         ih::tiny(x) + ih::Callback(x);
 }
