@@ -16,7 +16,9 @@ double suggestThreshold(double S) {
   double T = std::max(S * 1.25, S + 0.5);
   double Step = T < 10 ? 0.1 : T < 100 ? 1 : 5;
   // A tiny epsilon keeps 1.2 from rounding up to 1.3 through 1.2000000001.
-  return std::ceil(T / Step - 1e-9) * Step;
+  // At most what a policy may say (a function whose figure went from
+  // almost nothing to something: the threshold then judges nothing).
+  return std::min(std::ceil(T / Step - 1e-9) * Step, MaxPercentChange);
 }
 
 namespace {

@@ -156,7 +156,7 @@ public:
       } else if (Name == "fail_check") {
         S.FailCheck = boolean(V, KK);
       } else if (Name == "min_percent_change") {
-        S.MinPercentChange = number(V, KK, 0, 1e9);
+        S.MinPercentChange = number(V, KK, 0, MaxPercentChange);
       } else if (Name == "min_calls") {
         S.MinCalls = count(V, KK);
       } else if (Name == "metrics") {

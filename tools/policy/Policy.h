@@ -34,6 +34,9 @@ struct Metric {
 /// Parses "avg", "total", "p95", "p99.9"; false for anything else.
 bool parseMetric(const std::string &S, Metric &Out);
 
+/// The largest min_percent_change a policy may give (the schema's bound).
+constexpr double MaxPercentChange = 1e9;
+
 struct SectionPolicy {
   bool Judged = false;
   std::vector<Metric> Metrics{{Metric::Avg}, {Metric::Total}};

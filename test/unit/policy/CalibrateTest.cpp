@@ -49,3 +49,17 @@ TEST(Calibrate, UnmeasuredSectionsAreNoted) {
   EXPECT_TRUE(C.Spreads.empty());
   ASSERT_EQ(C.Notes.size(), 1u);
 }
+
+// A function that took 1 ns in one run and a second in another (a call
+// compensated down to almost nothing) has a spread of 1e11%: the policy
+// written must still be one the tool reads (min_percent_change is at most
+// 1e9), not a file `hotpath diff` refuses.
+TEST(Calibrate, AHugeSpreadStillWritesAPolicyTheToolReads) {
+  std::vector<hotpath::report::Report> Rs = {
+      makeReport({row("f", 2, 1256219377, 50), row("g", 10, 100, 5)}),
+      makeReport({row("f", 1, 1, 50), row("g", 10, 105, 5)})};
+  Calibration C = calibrate(Rs, 0.5);
+  Policy P = parseOrDie(renderCalibratedPolicy(C));
+  EXPECT_TRUE(P.Timing.Judged);
+  EXPECT_DOUBLE_EQ(P.Timing.MinPercentChange, 1e9);
+}
