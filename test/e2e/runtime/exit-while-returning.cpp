@@ -1,14 +1,13 @@
 // A thread returning from a measured call while the program exits: the
-// call counts once, as a finished call or as an open one. The exit hook
-// takes the frame off the shadow stack before it hands the call to the
-// queue; a final sweep that ran between the two saw neither and lost the
-// call, and so did one that exited with the frame still open (db_bench's
-// Benchmark::ThreadBody: 1 call of 2 in most runs).
+// call counts once, as a finished call or as an open one. Its exit hook
+// comes after the session stopped accepting calls and closes nothing; the
+// thread then exits with the frame open, and the final sweep counted the
+// open frames of running threads only: the call was lost (db_bench's
+// Benchmark::ThreadBody, 1 call of 2 in most runs).
 //
 // The worker tells main it is done from inside app::body, so main's exit
-// runs while body returns; body's exit hook then comes after the session
-// stopped accepting calls, and the thread exits with the frame open. Sixty
-// runs: the call was lost in about one in seven.
+// runs while body returns. Sixty runs: the call was lost in about one in
+// seven.
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -pthread %s -o %t %rt_shared
 // RUN: rm -f %t.run*.json
