@@ -76,11 +76,7 @@ def callers_of(report, name):
 
 
 def bench(c, rows, check, run, med):
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "truth", os.path.join(os.path.dirname(os.path.abspath(__file__)), "truth.py"))
-    truth = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(truth)
+    import truth  # bench/, beside bench.py, which runs this
 
     src = truth.source(c, run)
     base = truth.build(c, run, src, os.path.join(c.tmp, "leveldb-ns"), True)

@@ -220,11 +220,7 @@ def compare_top10(rows, what, tag, p_own, h_own, top10):
 def bench_lua(c, rows, check, run):
     """Lua 5.4 with everything selected (include = [".*"], the advice for
     a whole program), the whole-program benchmark's script."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location(
-        "whole", os.path.join(os.path.dirname(os.path.abspath(__file__)), "whole.py"))
-    whole = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(whole)
+    import whole  # bench/, beside bench.py, which runs this
     cb = whole.Lua(c, run)
     cb.rounds = "2" if c.a.quick else "15"
     plain, _ = whole.compile_codebase(c, run, cb, "truth-plain", [], [], None)

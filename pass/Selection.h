@@ -74,9 +74,10 @@ std::string sourceFileOf(const llvm::Function &F);
 /// function has the same size at -O0 and -O2, with and without -g.
 unsigned countInstructions(const llvm::Function &F);
 
-/// Below this size (countInstructions) a function defined inline that
-/// calls only inline or static functions (!callsOut) is an inline helper,
-/// left out unless measure_inline_helpers = true.
+/// Below this size (countInstructions) a function defined inline, or
+/// static and only called directly, that calls only inline or static
+/// functions (!callsOut) is an inline helper, left out unless
+/// measure_inline_helpers = true.
 constexpr unsigned InlineHelperInstructions = 20;
 
 /// Whether F calls a function that not every module including F defines:
