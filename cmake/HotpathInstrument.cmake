@@ -29,6 +29,13 @@
 #   HOTPATH_LLVM_MAJOR      the LLVM major version the plugin was built for
 include_guard(GLOBAL)
 
+# The functions below run under the policies in force where they are
+# defined, not the caller's: a project that says cmake_minimum_required(
+# VERSION 3.1) would otherwise give them CMake 3.1's (no IN_LIST, quoted
+# if() arguments dereferenced). PUSH/POP keeps the caller's own.
+cmake_policy(PUSH)
+cmake_policy(VERSION 3.20...3.31)
+
 # Languages of <target>'s sources that the plugin applies to (C, CXX).
 function(_hotpath_target_languages target out)
   get_target_property(_srcs ${target} SOURCES)
@@ -292,3 +299,5 @@ function(hotpath_instrument target)
     set_property(TARGET ${target} PROPERTY HOTPATH_CONFIG "${_config}")
   endif()
 endfunction()
+
+cmake_policy(POP)

@@ -14,26 +14,44 @@ namespace hotpath::tool {
 namespace {
 
 // Two directories of `hotpath bench` reports, judged benchmark by benchmark.
+// A base directory that is missing or holds no report is the first run of
+// a suite (no baseline yet): every benchmark is new, nothing is judged,
+// exit 4. The head must have reports.
 int diffSuites(const std::string &BaseDir, const std::string &HeadDir,
                const std::string &PolicyFile, const std::string &Format) {
-  if (!report::isDirectory(BaseDir) || !report::isDirectory(HeadDir))
-    return badInput(
-        "diff: " + (report::isDirectory(BaseDir) ? HeadDir : BaseDir) +
-        " is not a directory: give two reports or two "
-        "directories of hotpath bench reports");
+  if (!report::isDirectory(HeadDir))
+    return badInput("diff: " + HeadDir +
+                    " is not a directory: give two reports or two "
+                    "directories of hotpath bench reports");
   std::vector<report::Report> Base, Head;
   std::vector<std::string> BasePaths, HeadPaths;
   std::string Error;
-  if (!report::readReportDir(BaseDir, Base, BasePaths, Error) ||
-      !report::readReportDir(HeadDir, Head, HeadPaths, Error))
+  if (!report::readReportDir(HeadDir, Head, HeadPaths, Error))
+    return badInput(Error);
+  std::string NoBase;
+  if (!report::pathExists(BaseDir))
+    NoBase = BaseDir + " does not exist";
+  else if (!report::isDirectory(BaseDir))
+    return badInput("diff: " + BaseDir +
+                    " is not a directory: give two reports or two "
+                    "directories of hotpath bench reports");
+  else if (report::reportFiles(BaseDir).empty())
+    NoBase = BaseDir + " holds no report";
+  else if (!report::readReportDir(BaseDir, Base, BasePaths, Error))
     return badInput(Error);
   policy::SuiteVerdict S;
   if (!policy::judgeSuite(Base, Head, BasePaths, HeadPaths, PolicyFile, S,
                           Error))
     return badInput(Error);
-  std::string Out = Format == "json"       ? policy::renderSuiteJson(S)
-                    : Format == "markdown" ? policy::renderSuiteMarkdown(S)
-                                           : policy::renderSuiteTable(S);
+  if (!NoBase.empty())
+    S.NoBase = "no base reports (" + NoBase +
+               "): nothing to compare with, as on a suite's first run";
+  std::string Out =
+      Format == "json" ? policy::renderSuiteJson(S)
+      : Format == "markdown"
+          ? policy::renderSuiteMarkdown(S, "`hotpath diff " + BaseDir + " " +
+                                               HeadDir + "`")
+          : policy::renderSuiteTable(S);
   std::fwrite(Out.data(), 1, Out.size(), stdout);
   if (std::fflush(stdout) != 0)
     return ExitBadInput;
@@ -54,7 +72,8 @@ int diffCommand(const Args &A) {
       "hotpath bench\nreports are judged benchmark by benchmark, each under "
       "its own policy.",
       "exit status: 0 no failing finding, 3 a failing regression or broken\n"
-      "budget, 4 nothing judged, 2 bad input");
+      "budget, 4 nothing judged (also: BASE_DIR missing or empty, a suite's\n"
+      "first run), 2 bad input");
   std::vector<std::string> Files;
   std::string PolicyFile, Benchmark, Format = "table", BudgetsOnly;
   CLI::App &App = CL.app();

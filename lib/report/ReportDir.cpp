@@ -22,14 +22,16 @@ bool isDirectory(const std::string &Path) {
   return stat(Path.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
 }
 
-bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
-                   std::vector<std::string> &Paths, std::string &Error) {
-  DIR *D = opendir(Dir.c_str());
-  if (!D) {
-    Error = Dir + ": cannot open the directory";
-    return false;
-  }
+bool pathExists(const std::string &Path) {
+  struct stat St;
+  return lstat(Path.c_str(), &St) == 0;
+}
+
+std::vector<std::string> reportFiles(const std::string &Dir) {
   std::vector<std::string> Files;
+  DIR *D = opendir(Dir.c_str());
+  if (!D)
+    return Files;
   while (dirent *E = readdir(D)) {
     std::string N = E->d_name;
     if (endsWith(N, ".json") && !endsWith(N, ".gbench.json") && N[0] != '.')
@@ -37,6 +39,16 @@ bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
   }
   closedir(D);
   std::sort(Files.begin(), Files.end());
+  return Files;
+}
+
+bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
+                   std::vector<std::string> &Paths, std::string &Error) {
+  if (!isDirectory(Dir)) {
+    Error = Dir + ": cannot open the directory";
+    return false;
+  }
+  std::vector<std::string> Files = reportFiles(Dir);
   for (const std::string &F : Files) {
     Report R;
     if (!readReportFile(F, R, Error)) {

@@ -117,6 +117,11 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
   std::vector<long double> Own(S.Functions.size(), 0);
   if (Nested) {
     Sec.HookCostIr = roundDiv(A.HookIr + WrapperIr, MeasuredCalls);
+    // The rows are without the hooks, and so is what they are a share of:
+    // with the hooks in, a function that is all the work of a session of
+    // many tiny measured calls would show a fraction of it.
+    uint64_t Hooks = A.HookIr + WrapperIr;
+    Sec.Total = Sec.Total > Hooks ? Sec.Total - Hooks : 0;
     for (const NestedCalls &N : *Nested)
       if (N.Outer < Own.size() && N.Inner < CallCost.size())
         Own[N.Outer] += CallCost[N.Inner] * N.Count;

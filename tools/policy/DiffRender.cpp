@@ -277,6 +277,25 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
   return Out;
 }
 
+std::string renderFindingsMarkdown(const Verdict &V,
+                                   const std::string &Heading) {
+  std::string Out;
+  if (V.Regressions) {
+    Out += "\n" + Heading + " Regressions\n";
+    for (const SectionResult &S : V.Sections)
+      if (S.Compared) {
+        Grid G = sectionGrid(S, true);
+        if (G.Rows.size() > 1)
+          Out += "\n**" + std::string(report::sectionTitle(S.K)) + "**\n\n" +
+                 G.markdown(true);
+      }
+  }
+  if (V.BrokenBudgets)
+    Out +=
+        "\n" + Heading + " Broken budgets\n\n" + budgetGrid(V).markdown(true);
+  return Out;
+}
+
 std::string renderDiffMarkdown(const Verdict &V,
                                const std::string &PolicyPath) {
   std::string St = V.status();
@@ -295,30 +314,25 @@ std::string renderDiffMarkdown(const Verdict &V,
          "\n";
   for (const std::string &A : V.Alerts)
     Out += "\n> ⚠️ **Environment:** " + report::terminalText(A) + "\n";
-  if (V.Regressions) {
-    Out += "\n### Regressions\n";
-    for (const SectionResult &S : V.Sections)
-      if (S.Compared) {
-        Grid G = sectionGrid(S, true);
-        if (G.Rows.size() > 1)
-          Out += "\n**" + std::string(report::sectionTitle(S.K)) + "**\n\n" +
-                 G.markdown(true);
-      }
-  }
-  if (V.BrokenBudgets)
-    Out += "\n### Broken budgets\n\n" + budgetGrid(V).markdown(true);
+  Out += renderFindingsMarkdown(V, "###");
   bool Any = !V.Budgets.empty();
   for (const SectionResult &S : V.Sections)
     Any |= S.Compared;
   if (Any) {
-    Out += "\n<details><summary>All functions</summary>\n";
+    std::string All = "\n<details><summary>All functions</summary>\n";
     for (const SectionResult &S : V.Sections)
       if (S.Compared)
-        Out += "\n#### " + sectionHeading(S) + "\n\n" +
+        All += "\n#### " + sectionHeading(S) + "\n\n" +
                sectionGrid(S, false).markdown(true);
     if (!V.Budgets.empty())
-      Out += "\n#### budgets\n\n" + budgetStatusGrid(V).markdown(true);
-    Out += "\n</details>\n";
+      All += "\n#### budgets\n\n" + budgetStatusGrid(V).markdown(true);
+    All += "\n</details>\n";
+    // A pull-request comment must fit: the findings stay, the table of
+    // every function goes (the text format has it).
+    Out += Out.size() + All.size() < CommentLimit - 2000
+               ? All
+               : "\n_The table of all functions is left out to fit a "
+                 "pull-request comment; `--format table` prints it._\n";
   }
   std::vector<std::string> Notes = V.Notes;
   for (const BudgetResult &B : V.Budgets)
@@ -328,6 +342,11 @@ std::string renderDiffMarkdown(const Verdict &V,
     Out += "\n";
     for (const std::string &N : Notes)
       Out += "- note: " + report::terminalText(N) + "\n";
+  }
+  if (Out.size() > CommentLimit) { // thousands of findings: cut at a line
+    Out.resize(Out.rfind('\n', CommentLimit - 200) + 1);
+    Out += "\n_Cut to fit a pull-request comment (GitHub takes 65,536 "
+           "characters); `--format table` prints the full verdict._\n";
   }
   return Out;
 }

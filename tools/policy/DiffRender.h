@@ -15,10 +15,18 @@
 namespace hotpath::policy {
 
 /// One line: "FAIL: 1 regression (1 failing), 0 improvements, ...".
+/// What GitHub takes in a comment is 65,536 characters: markdown output
+/// stays under this, leaving room for a line the workflow adds.
+constexpr size_t CommentLimit = 60000;
+
 std::string summaryLine(const Verdict &V);
 
 std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath);
 std::string renderDiffMarkdown(const Verdict &V, const std::string &PolicyPath);
+/// The regressions and broken budgets of V alone, as markdown sections
+/// under headings of the given level ("###").
+std::string renderFindingsMarkdown(const Verdict &V,
+                                   const std::string &Heading);
 std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath);
 
 } // namespace hotpath::policy

@@ -5,13 +5,14 @@
 // such directories (the base branch's and the pull request's) are judged
 // benchmark by benchmark, each under its own policy lookup
 // (findPolicy with the benchmark's name), and rendered as one summary
-// followed by each benchmark's diff. Benchmarks found on one side only
-// are listed, not judged.
+// followed by each benchmark's diff (the markdown comment: findings only).
+// Benchmarks found on one side only are listed, not judged.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_POLICY_SUITEDIFF_H
 #define HOTPATH_POLICY_SUITEDIFF_H
 
+#include "DiffRender.h"
 #include "Judge.h"
 #include "hotpath/report/Report.h"
 
@@ -29,6 +30,7 @@ struct BenchmarkVerdict {
 struct SuiteVerdict {
   std::vector<BenchmarkVerdict> Benchmarks; // in the head's order
   std::vector<std::string> OnlyInBase, OnlyInHead;
+  std::string NoBase; // why there was no base to compare with ("": there was)
   /// 3 when any benchmark fails, 4 when none judged anything, else 0.
   int exitCode() const;
   const char *status() const; // as Verdict::status, over all benchmarks
@@ -45,7 +47,12 @@ bool judgeSuite(const std::vector<report::Report> &Base,
                 std::string &Error);
 
 std::string renderSuiteTable(const SuiteVerdict &S);
-std::string renderSuiteMarkdown(const SuiteVerdict &S);
+/// A pull-request comment: a summary line, the benchmarks with findings
+/// (regressions, broken budgets) and their findings alone, new and gone
+/// benchmarks in a line each; cut under CommentLimit, the cut saying that
+/// FullVerdict (e.g. "`hotpath diff base head`") prints everything.
+std::string renderSuiteMarkdown(const SuiteVerdict &S,
+                                const std::string &FullVerdict);
 std::string renderSuiteJson(const SuiteVerdict &S);
 
 } // namespace hotpath::policy

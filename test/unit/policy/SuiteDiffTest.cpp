@@ -55,9 +55,13 @@ TEST(SuiteDiff, OneFailingBenchmarkFailsTheSuite) {
   EXPECT_FALSE(S.Benchmarks[1].V.fails());
   EXPECT_EQ(S.exitCode(), 3);
   EXPECT_STREQ(S.status(), "fail");
-  std::string Md = renderSuiteMarkdown(S);
-  EXPECT_NE(Md.find("❌ fail: 2 benchmarks judged"), std::string::npos) << Md;
+  std::string Md = renderSuiteMarkdown(S, "`hotpath diff a b`");
+  EXPECT_NE(Md.find("❌ fail: 2 benchmarks judged, 1 with findings"),
+            std::string::npos)
+      << Md;
   EXPECT_NE(Md.find("| `BM_a` | FAIL"), std::string::npos) << Md;
+  // Findings only: the benchmark without any is counted, not shown.
+  EXPECT_EQ(Md.find("BM_b"), std::string::npos) << Md;
   std::remove(P.c_str());
   rmdir(Tpl);
 }
@@ -70,7 +74,41 @@ TEST(SuiteDiff, NothingJudgedAnywhere) {
 
 TEST(SuiteDiff, MarkdownKeepsNamesInCodeSpans) {
   SuiteVerdict S =
-      judged({bench("BM_x<a|b>", 1000)}, {bench("BM_x<a|b>", 1000)});
-  std::string Md = renderSuiteMarkdown(S);
+      judged({bench("BM_x<a|b>", 1000)}, {bench("BM_x<a|b>", 2000)});
+  std::string Md = renderSuiteMarkdown(S, "`hotpath diff a b`");
   EXPECT_NE(Md.find("| `BM_x<a\\|b>` |"), std::string::npos) << Md;
+}
+
+TEST(SuiteDiff, MarkdownFitsAPullRequestComment) {
+  // Thousands of regressed benchmarks with long names, hundreds new and
+  // gone: the comment stays under GitHub's 65,536 characters, shows the
+  // first findings, counts the rest and says where the full verdict is.
+  std::vector<report::Report> Base, Head;
+  for (int I = 0; I < 3000; ++I) {
+    std::string Name =
+        "BM_Compress/" + std::string(60, 'x') + "/" + std::to_string(I);
+    Base.push_back(bench(Name, 1000));
+    Head.push_back(bench(Name, 2000));
+  }
+  for (int I = 0; I < 500; ++I) {
+    Base.push_back(bench("BM_gone/" + std::to_string(I), 1000));
+    Head.push_back(bench("BM_new/" + std::to_string(I), 1000));
+  }
+  SuiteVerdict S = judged(Base, Head);
+  std::string Md = renderSuiteMarkdown(S, "`hotpath diff base head`");
+  EXPECT_LT(Md.size(), CommentLimit);
+  EXPECT_NE(Md.find("3000 benchmarks judged, 3000 with findings"),
+            std::string::npos);
+  EXPECT_NE(Md.find("; 500 new; 500 gone"), std::string::npos);
+  EXPECT_NE(Md.find("### `BM_Compress/" + std::string(60, 'x') + "/0`"),
+            std::string::npos);
+  EXPECT_NE(Md.find(" more with findings |"), std::string::npos);
+  EXPECT_NE(Md.find("New (no base report, not judged): `BM_new/0`"),
+            std::string::npos);
+  EXPECT_NE(Md.find("Gone (no head report, not judged): `BM_gone/0`"),
+            std::string::npos);
+  EXPECT_NE(Md.find("more benchmarks are left out; `hotpath diff base head` "
+                    "prints the full verdict"),
+            std::string::npos)
+      << Md.substr(Md.size() - 400);
 }

@@ -10,6 +10,8 @@
   cgcheck.py same-rows REPORT REPORT     identical icount rows
   cgcheck.py equal REPORT REPORT NAME    NAME has the same total in both
   cgcheck.py nonzero REPORT              every icount row has a total > 0
+  cgcheck.py percent REPORT NAME MIN MAX NAME's percent_total is within
+      [MIN, MAX] and is its total's share of total_ir
   cgcheck.py cache REPORT A B RATIO      in functions_cache, A and B have the
       same Ir and B's estimated cycles are at least RATIO times A's
 Exit status 1 with one line on a mismatch.
@@ -136,6 +138,18 @@ def main(argv):
             if r["total"] <= 0:
                 fail("%s: total 0" % n)
         print("all totals > 0")
+    elif cmd == "percent":
+        sec, rs = rows(argv[2])
+        r = row(argv[2], argv[3])
+        lo, hi = float(argv[4]), float(argv[5])
+        share = 100.0 * r["total"] / sec["total_ir"] if sec["total_ir"] else 0
+        if abs(share - r["percent_total"]) > 0.01:
+            fail("%s: percent_total %.2f is not total/total_ir (%.2f)"
+                 % (argv[3], r["percent_total"], share))
+        if not lo <= r["percent_total"] <= hi:
+            fail("%s: percent_total %.2f, not within [%g, %g] (total %d of %d)"
+                 % (argv[3], r["percent_total"], lo, hi, r["total"], sec["total_ir"]))
+        print("%s: %.2f%%" % (argv[3], r["percent_total"]))
     else:
         fail("unknown command " + cmd)
 
