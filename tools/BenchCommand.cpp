@@ -22,8 +22,10 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <set>
 #include <sys/stat.h>
+#include <thread>
 
 namespace hotpath::tool {
 
@@ -65,7 +67,8 @@ int benchCommand(const Args &A) {
       "bench",
       "hotpath bench [--filter REGEX] [--iterations N] [-o DIR|FILE.json]\n"
       "                     [--native-only|--callgrind-only] [--cache-sim]\n"
-      "                     [--timeout SECONDS] -- ./benchmarks [ARGS...]",
+      "                     [--jobs N] [--timeout SECONDS] -- ./benchmarks "
+      "[ARGS...]",
       "Runs each benchmark of a Google Benchmark suite on its own, natively\n"
       "and under Callgrind, for a fixed number of iterations of its timed\n"
       "loop, and writes one merged report per benchmark: the functions\n"
@@ -78,7 +81,7 @@ int benchCommand(const Args &A) {
       "the suite's own non-zero status. See docs/benchmarks.md.");
   bool NativeOnly = false, CgOnly = false, CacheSim = false;
   std::string Filter, Out = "hotpath-bench";
-  unsigned Iterations = 10, Timeout = 3600;
+  unsigned Iterations = 10, Timeout = 3600, JobCount = 1;
   CLI::App &App = CL.app();
   App.add_option("--filter", Filter,
                  "the benchmarks to run, as --benchmark_filter takes it "
@@ -101,6 +104,11 @@ int benchCommand(const Args &A) {
                  "0: none)")
       ->option_text("SECONDS")
       ->check(unsignedIn(0, 1000000, "expects seconds from 0 to 1000000"));
+  App.add_option("--jobs", JobCount,
+                 "benchmarks run at once under Callgrind (default 1); the "
+                 "native, timed runs stay one at a time")
+      ->option_text("N")
+      ->check(unsignedIn(1, 256, "expects a number of jobs from 1 to 256"));
   App.add_flag("--cache-sim", CacheSim,
                "simulate caches of fixed sizes under Callgrind (see hotpath "
                "run --help)");
@@ -169,9 +177,14 @@ int benchCommand(const Args &A) {
   for (const std::string &N : Names)
     ++NameCount[N];
 
+  // First, one at a time: which benchmarks run, and their files.
+  struct Job {
+    size_t Index;
+    std::string Base; // the report's path without .json
+  };
   std::vector<Outcome> Results;
+  std::vector<Job> Jobs;
   std::set<std::string> Stems;
-  int SuiteStatus = 0;
   for (size_t I = 0; I < Names.size(); ++I) {
     Outcome O{Names[I], "", "", 0};
     if (size_t N = NameCount[O.Name]; N > 1) {
@@ -193,12 +206,22 @@ int benchCommand(const Args &A) {
     std::string Base =
         OneFile ? Out.substr(0, Out.size() - 5) : Out + "/" + Stem;
     O.Report = OneFile ? Out : Base + ".json";
-    std::string RunDir = Tmp.Path + "/" + std::to_string(I);
+    Jobs.push_back({Results.size(), Base});
+    Results.push_back(std::move(O));
+  }
+
+  std::mutex Lock, NativeLock; // Lock: SuiteStatus, Next; stderr is lines
+  int SuiteStatus = 0;
+  size_t Next = 0;
+  auto RunOne = [&](const Job &J, size_t Number) {
+    Outcome &O = Results[J.Index];
+    std::string Error;
+    std::string RunDir = Tmp.Path + "/" + std::to_string(J.Index);
     mkdir(RunDir.c_str(), 0700);
-    std::string NativeResults = Base + ".gbench.json",
+    std::string NativeResults = J.Base + ".gbench.json",
                 CgResults = RunDir + "/callgrind.gbench.json";
-    std::fprintf(stderr, "hotpath: benchmark %zu of %zu: %s\n", I + 1,
-                 Names.size(), report::terminalText(O.Name).c_str());
+    std::fprintf(stderr, "hotpath: benchmark %zu of %zu: %s\n", Number,
+                 Jobs.size(), report::terminalText(O.Name).c_str());
     MergedRunOptions M;
     M.Native = !CgOnly;
     M.Callgrind = !NativeOnly;
@@ -208,6 +231,7 @@ int benchCommand(const Args &A) {
     M.What = O.Name;
     M.NoAslr = true;
     M.TimeoutSeconds = Timeout;
+    M.NativeLock = JobCount > 1 ? &NativeLock : nullptr;
     M.ArgsFor = [&](bool Cg) {
       std::vector<std::string> V = UserArgs;
       for (std::string &F : gbench::runFlags(O.Name, Iterations, Suffix))
@@ -220,9 +244,13 @@ int benchCommand(const Args &A) {
     E.set("HOTPATH_BENCH", "1");
     E.set("HOTPATH_BENCHMARK", O.Name);
     MergedRunResult Run = runMerged(Exe, E, M);
-    StopIfAsked();
-    if (Run.ProgramStatus && !SuiteStatus)
-      SuiteStatus = Run.ProgramStatus;
+    if (stopSignal())
+      return;
+    if (Run.ProgramStatus) {
+      std::lock_guard<std::mutex> G(Lock);
+      if (!SuiteStatus)
+        SuiteStatus = Run.ProgramStatus;
+    }
     report::Report R;
     if (Run.Report.empty()) {
       O.Problem = Run.Error;
@@ -272,8 +300,27 @@ int benchCommand(const Args &A) {
     else
       std::fprintf(stderr, "hotpath: %s: no report: %s\n",
                    report::terminalText(O.Name).c_str(), O.Problem.c_str());
-    Results.push_back(std::move(O));
-  }
+  };
+  // Then the runs: --jobs workers take the benchmarks in order.
+  auto Worker = [&] {
+    while (!stopSignal()) {
+      size_t Mine;
+      {
+        std::lock_guard<std::mutex> G(Lock);
+        if (Next == Jobs.size())
+          return;
+        Mine = Next++;
+      }
+      RunOne(Jobs[Mine], Mine + 1);
+    }
+  };
+  std::vector<std::thread> Workers;
+  for (unsigned W = 1; W < std::min<size_t>(JobCount, Jobs.size()); ++W)
+    Workers.emplace_back(Worker);
+  Worker();
+  for (std::thread &T : Workers)
+    T.join();
+  StopIfAsked();
   size_t Failed = 0;
   for (const Outcome &O : Results)
     Failed += !O.Problem.empty();

@@ -123,6 +123,9 @@ MergedRunResult runMerged(const std::string &Program, ChildEnv E,
     return V;
   };
   if (O.Native) {
+    std::unique_lock<std::mutex> OneAtATime;
+    if (O.NativeLock)
+      OneAtATime = std::unique_lock<std::mutex>(*O.NativeLock);
     std::fprintf(stderr, "hotpath: native run: %s (run %d of %d)\n",
                  Subject.c_str(), ++Run, Runs);
     E.set("HOTPATH_OUTPUT_PATH", NativeJson);

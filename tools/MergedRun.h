@@ -14,6 +14,7 @@
 #include "Spawn.h"
 
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,9 @@ struct MergedRunOptions {
   // under Valgrind would leave Callgrind behind.
   bool NoAslr = false;
   unsigned TimeoutSeconds = 0; // each run's bound (0: none); then SIGKILL
+  /// Held through the native run when set: `hotpath bench --jobs` runs
+  /// Callgrind runs side by side, native (timed) runs one at a time.
+  std::mutex *NativeLock = nullptr;
   /// The program's arguments for each run (true: under Callgrind).
   std::function<std::vector<std::string>(bool Callgrind)> ArgsFor;
 };
