@@ -1,5 +1,6 @@
 //===- InitCommand.cpp - `hotpath init`: starter config and policy --------===//
 #include "CommandLine.h"
+#include "policy/Policy.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -41,7 +42,7 @@ main = true
 min_instructions = 0
 )TOML";
 
-const char *const PolicyText =
+const char *const PolicyTemplate =
     R"TOML(# hotpath/policy.toml: how `hotpath diff BASE.json HEAD.json` judges a
 # change (docs/policy.md). The schema is hotpath-rs's. A benchmark may have
 # its own hotpath/<benchmark>-policy.toml (HOTPATH_BENCHMARK picks it).
@@ -64,17 +65,20 @@ judged = true
 metrics = ["avg", "total"]
 min_percent_change = 1
 min_calls = 0
-fail_check = false  # set true to fail the check on an allocation regression
+fail_check = @ALLOC_FAIL@
 
 # Instruction counts (merged mode, under Callgrind) are nearly
 # deterministic. Run `hotpath calibrate` on a few runs of one build and set
-# min_percent_change above the spread it reports.
+# min_percent_change above the spread it reports. Moves of fewer
+# instructions a call than min_change_per_call are never findings (libc
+# moves a few dozen between runs and builds of one commit).
 [functions.icount]
 judged = true
 metrics = ["avg", "total"]
 min_percent_change = 2
+min_change_per_call = @ICOUNT_FLOOR@
 min_calls = 0
-fail_check = false
+fail_check = @ICOUNT_FAIL@
 
 # Wall time varies between runs, and far more between CI machines: shown
 # for context, not judged. To judge it, calibrate first (timing spreads of
@@ -97,6 +101,28 @@ fail_check = false
 # icount = { avg = "3M" }
 # message = "parse must stay allocation-light"
 )TOML";
+
+// The policy `init` writes; --ci: one that fails the check on an
+// instruction-count or allocation regression, for a CI job.
+std::string policyText(bool Ci) {
+  std::string T = PolicyTemplate;
+  auto Set = [&](const std::string &Key, const std::string &Value) {
+    T.replace(T.find(Key), Key.size(), Value);
+  };
+  Set("@ALLOC_FAIL@",
+      Ci ? "true   # an allocation regression fails the check"
+         : "false  # set true to fail the check on an allocation regression");
+  Set("@ICOUNT_FLOOR@", std::to_string(policy::DefaultIcountFloorPerCall));
+  Set("@ICOUNT_FAIL@",
+      Ci ? "true   # an instruction-count regression fails the check"
+         : "false  # set true to fail the check on an instruction-count "
+           "regression");
+  if (Ci)
+    T.insert(T.find('\n') + 1,
+             "# Written by `hotpath init --ci`: instruction-count and "
+             "allocation\n# regressions fail the check (exit 3).\n");
+  return T;
+}
 
 bool exists(const std::string &P) {
   struct stat St;
@@ -133,13 +159,20 @@ bool writeNew(const std::string &Path, const char *Text, std::string &Error) {
 } // namespace
 
 int initCommand(const Args &A) {
-  CommandLine CL("init", "hotpath init [DIR]",
-                 "Writes a commented hotpath.toml (which functions to measure) "
-                 "and\nhotpath/policy.toml (how `hotpath diff` judges a "
-                 "change) into DIR\n(default: the current directory). "
-                 "Existing files are never overwritten.");
+  CommandLine CL(
+      "init", "hotpath init [DIR] [--ci]",
+      "Writes a commented hotpath.toml (which functions to measure) and\n"
+      "hotpath/policy.toml (how `hotpath diff` judges a change) into DIR\n"
+      "(default: the current directory). A file that exists is kept, never\n"
+      "overwritten; the other one is still written.",
+      "Exit status: 0 when a file was written, 2 when both exist or on bad\n"
+      "input.");
   std::vector<std::string> Dirs;
+  bool Ci = false;
   CL.app().add_option("dir", Dirs, "where to write them")->option_text("DIR");
+  CL.app().add_flag("--ci", Ci,
+                    "a policy for CI: instruction-count and allocation "
+                    "regressions fail the check (exit 3)");
   if (int Status = CL.parse(A); Status >= 0)
     return Status;
   if (Dirs.size() > 1)
@@ -151,23 +184,33 @@ int initCommand(const Args &A) {
   std::string Config = Dir + "/hotpath.toml";
   std::string PolicyDir = Dir + "/hotpath";
   std::string Policy = PolicyDir + "/policy.toml";
-  // Check both first, so that a refusal writes nothing at all.
-  for (const std::string &P : {Config, Policy})
-    if (exists(P))
-      return badInput("init: " + P +
-                      " already exists; not overwriting (remove it first)");
-  if (::stat(PolicyDir.c_str(), &St) == 0 && !S_ISDIR(St.st_mode))
-    return badInput("init: " + PolicyDir + " exists and is not a directory");
-  if (::mkdir(PolicyDir.c_str(), 0755) != 0 && errno != EEXIST)
-    return badInput("init: " + PolicyDir + ": " + std::strerror(errno));
-  std::string Error;
-  if (!writeNew(Config, ConfigText, Error))
-    return badInput("init: " + Error);
-  if (!writeNew(Policy, PolicyText, Error)) {
-    ::unlink(Config.c_str()); // all or nothing
-    return badInput("init: " + Error);
+  bool HaveConfig = exists(Config), HavePolicy = exists(Policy);
+  if (HaveConfig && HavePolicy)
+    return badInput("init: " + Config + " and " + Policy +
+                    " already exist; not overwriting (remove one first)");
+  if (!HavePolicy) {
+    if (::stat(PolicyDir.c_str(), &St) == 0 && !S_ISDIR(St.st_mode))
+      return badInput("init: " + PolicyDir + " exists and is not a directory");
+    if (::mkdir(PolicyDir.c_str(), 0755) != 0 && errno != EEXIST)
+      return badInput("init: " + PolicyDir + ": " + std::strerror(errno));
   }
-  std::printf("wrote %s\nwrote %s\n", Config.c_str(), Policy.c_str());
+  std::string Error;
+  if (HaveConfig)
+    std::printf("kept %s (it exists)\n", Config.c_str());
+  else if (!writeNew(Config, ConfigText, Error))
+    return badInput("init: " + Error);
+  else
+    std::printf("wrote %s\n", Config.c_str());
+  if (HavePolicy) {
+    std::printf("kept %s (it exists)\n", Policy.c_str());
+  } else if (!writeNew(Policy, policyText(Ci).c_str(), Error)) {
+    if (!HaveConfig)
+      ::unlink(Config.c_str()); // what this run wrote, or nothing
+    return badInput("init: " + Error);
+  } else {
+    std::printf("wrote %s%s\n", Policy.c_str(),
+                Ci ? " (CI: regressions fail the check)" : "");
+  }
   return ExitOk;
 }
 

@@ -133,6 +133,14 @@ std::string sectionHeading(const SectionResult &S) {
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%g", S.MinPercentChange);
   H += std::string(" (judged: change > ") + Buf + "%";
+  if (S.MinChangePerCall)
+    H +=
+        " and " +
+        (S.K == SectionKind::Timing ? report::formatDuration(S.MinChangePerCall)
+         : S.K == SectionKind::Alloc
+             ? report::formatBytes(S.MinChangePerCall)
+             : report::formatCount(S.MinChangePerCall) + " Ir") +
+        " a call";
   if (S.FailCheck)
     H += S.EnvNoFail ? ", fail_check off: environment differs" : ", fail_check";
   return H + ")";

@@ -203,9 +203,16 @@ void compareSection(const FunctionsSection &B, const FunctionsSection &H,
         C.Base = metricValue(B, Row.Base.Row, M).value_or(0);
         C.Head = metricValue(H, Row.Head.Row, M).value_or(0);
         C.Percent = percentChange(C.Base, C.Head);
-        if (C.Percent > SP.MinPercentChange)
+        // Below the absolute floor a change is noise whatever its share.
+        uint64_t Floor =
+            SP.MinChangePerCall *
+            (M.K == Metric::Total ? std::max(Row.Base.Calls, Row.Head.Calls)
+                                  : 1);
+        bool Small =
+            (C.Head > C.Base ? C.Head - C.Base : C.Base - C.Head) < Floor;
+        if (!Small && C.Percent > SP.MinPercentChange)
           C.Direction = 1;
-        else if (C.Percent < -SP.MinPercentChange)
+        else if (!Small && C.Percent < -SP.MinPercentChange)
           C.Direction = -1;
         Up |= C.Direction > 0;
         Down |= C.Direction < 0;
@@ -396,6 +403,7 @@ Verdict judge(const Report *Base, const Report &Head, const Policy &P) {
     S.Judged = SP.Judged;
     S.FailCheck = SP.FailCheck;
     S.MinPercentChange = SP.MinPercentChange;
+    S.MinChangePerCall = SP.MinChangePerCall;
     S.EnvNoFail = (K == SectionKind::Icount && IcountNoFail) ||
                   (K == SectionKind::Timing && TimingNoFail);
     if (!Base) {

@@ -63,6 +63,7 @@ struct SectionResult {
   bool FailCheck = false;
   bool EnvNoFail = false; // the environment differs: findings never fail
   double MinPercentChange = 0;
+  uint64_t MinChangePerCall = 0;
   std::vector<Metric> Metrics; // the metrics actually compared
   std::vector<RowResult> Rows; // regressions first
 };

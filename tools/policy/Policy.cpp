@@ -42,6 +42,7 @@ Policy::Policy() {
   Alloc.MinPercentChange = 1;
   Icount.Judged = true;
   Icount.MinPercentChange = 2;
+  Icount.MinChangePerCall = DefaultIcountFloorPerCall;
   Timing.Judged = false;
   Timing.MinPercentChange = 10;
 }
@@ -159,12 +160,18 @@ public:
         S.MinPercentChange = number(V, KK, 0, MaxPercentChange);
       } else if (Name == "min_calls") {
         S.MinCalls = count(V, KK);
+      } else if (Name == "min_change_per_call") {
+        S.MinChangePerCall =
+            quantity(V, KK,
+                     K == SectionKind::Timing  ? Quantity::Duration
+                     : K == SectionKind::Alloc ? Quantity::Bytes
+                                               : Quantity::Count);
       } else if (Name == "metrics") {
         S.Metrics = metrics(V, KK, K);
       } else {
         unknownKey(V, KK,
-                   "judged, metrics, min_percent_change, min_calls, "
-                   "fail_check");
+                   "judged, metrics, min_percent_change, "
+                   "min_change_per_call, min_calls, fail_check");
       }
     }
   }

@@ -37,10 +37,19 @@ bool parseMetric(const std::string &S, Metric &Out);
 /// The largest min_percent_change a policy may give (the schema's bound).
 constexpr double MaxPercentChange = 1e9;
 
+/// Instructions a call that a change must exceed to be judged, by default
+/// (min_change_per_call of [functions.icount]): libc's start-up and
+/// allocator move a few dozen between two builds or two runs of one commit.
+constexpr uint64_t DefaultIcountFloorPerCall = 50;
+
 struct SectionPolicy {
   bool Judged = false;
   std::vector<Metric> Metrics{{Metric::Avg}, {Metric::Total}};
   double MinPercentChange = 0;
+  /// A change smaller than this a call (the section's unit: ns, bytes, Ir)
+  /// is not judged, whatever its percentage: for avg and percentiles the
+  /// difference itself, for total the difference over the calls.
+  uint64_t MinChangePerCall = 0;
   uint64_t MinCalls = 0;
   bool FailCheck = false; // sections fail the verdict only when they opt in
 };

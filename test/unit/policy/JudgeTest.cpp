@@ -100,6 +100,38 @@ TEST(Judge, ThresholdIsStrict) {
   EXPECT_EQ(outcome(judge(&B, H2, P), "f"), Outcome::Regression);
 }
 
+TEST(Judge, IcountChangesBelowTheAbsoluteFloorAreNoFindings) {
+  // Two builds of one commit: ~WorkingMemory moved by 24 Ir a call (+1.4%
+  // of 1,750), over a calibrated 0.5% threshold. The default floor
+  // (min_change_per_call) keeps such moves from being findings; a real
+  // change of 100 Ir a call still is one, and a policy can lower the floor.
+  Policy P = parseOrDie("[functions.icount]\nmin_percent_change = 0.5\n");
+  EXPECT_EQ(P.Icount.MinChangePerCall, DefaultIcountFloorPerCall);
+  Report B = makeReport({}, {row("f", 10, 17500, 50)});
+  Report Small = makeReport({}, {row("f", 10, 17740, 50)});
+  Report Real = makeReport({}, {row("f", 10, 18500, 50)});
+  EXPECT_EQ(outcome(judge(&B, Small, P), "f", SectionKind::Icount),
+            Outcome::Unchanged);
+  EXPECT_EQ(outcome(judge(&B, Real, P), "f", SectionKind::Icount),
+            Outcome::Regression);
+  Policy Exact = parseOrDie("[functions.icount]\nmin_percent_change = 0.5\n"
+                            "min_change_per_call = 0\n");
+  EXPECT_EQ(outcome(judge(&B, Small, Exact), "f", SectionKind::Icount),
+            Outcome::Regression);
+  // Timing and alloc have no floor unless the policy sets one, in their
+  // units.
+  Policy T = parseOrDie("[functions.timing]\njudged = true\n"
+                        "min_percent_change = 10\n"
+                        "min_change_per_call = \"1 us\"\n");
+  EXPECT_EQ(T.Timing.MinChangePerCall, 1000u);
+  EXPECT_EQ(P.Timing.MinChangePerCall, 0u);
+  Report TB = makeReport({row("g", 10, 5000, 50)});
+  Report TH = makeReport({row("g", 10, 9000, 50)}); // +400 ns a call
+  EXPECT_EQ(outcome(judge(&TB, TH, T), "g"), Outcome::Unchanged);
+  EXPECT_EQ(outcome(judge(&TB, TH, parseOrDie(TimingJudged)), "g"),
+            Outcome::Regression);
+}
+
 TEST(Judge, PercentileMetric) {
   Policy P = parseOrDie("[functions.timing]\njudged = true\nmetrics = "
                         "[\"p95\"]\nmin_percent_change = 10\n");
