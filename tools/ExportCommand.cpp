@@ -7,6 +7,7 @@
 #include "hotpath/report/ReportJson.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace hotpath::tool {
 
@@ -18,7 +19,7 @@ int exportCommand(const Args &A) {
       "hotpath export TRACE.json --format chrome|speedscope [-o OUT]\n"
       "hotpath export REPORT.json|DIR... --format "
       "bmf|github-action-benchmark\n"
-      "                      [-o OUT]",
+      "                      [--functions N|all] [-o OUT]",
       "Writes the report's call tree for other viewers: folded stacks\n"
       "(flamegraph.pl, inferno, speedscope), speedscope's JSON format, or\n"
       "pprof's gzipped profile.proto (calls, time, alloc_space and\n"
@@ -43,10 +44,27 @@ int exportCommand(const Args &A) {
                  "folded and speedscope: each path's own time (time or self, "
                  "the same values), calls, or alloc (bytes); pprof has all")
       ->option_text("METRIC");
+  std::string Functions = "5";
+  App.add_option("--functions", Functions,
+                 "trackers: each report's first N functions (by instruction "
+                 "count, else time; default 5), or all, beside each "
+                 "benchmark's own figures")
+      ->option_text("N|all");
   App.add_option("-o,--output", Out, "the file (default: stdout)")
       ->option_text("OUT");
   if (int Status = CL.parse(A); Status >= 0)
     return Status;
+  TrackerOptions TO;
+  if (Functions == "all") {
+    TO.All = true;
+  } else {
+    char *End = nullptr;
+    unsigned long long N = std::strtoull(Functions.c_str(), &End, 10);
+    if (Functions.empty() || *End || Functions[0] == '-' || N > 1000000)
+      return badInput("export: --functions expects a number or all, not '" +
+                      Functions + "'");
+    TO.Functions = size_t(N);
+  }
   report::TreeMetric M;
   if (!report::parseTreeMetric(Metric, M))
     return badInput("export: unknown metric '" + Metric +
@@ -103,9 +121,9 @@ int exportCommand(const Args &A) {
   std::string Data;
   std::string Name = R.M.Executable ? *R.M.Executable : "hotpath";
   if (Format == "bmf")
-    Data = bmfJson(Reports);
+    Data = bmfJson(Reports, TO);
   else if (Format == "github-action-benchmark")
-    Data = githubActionBenchmarkJson(Reports);
+    Data = githubActionBenchmarkJson(Reports, TO);
   else if (Format == "folded")
     Data = report::foldedStacks(R.Tree, M);
   else if (Format == "speedscope")

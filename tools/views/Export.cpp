@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <tuple>
 #include <zlib.h>
 
@@ -186,15 +187,27 @@ std::string trackerName(const std::string &Benchmark, const std::string &Fn) {
 using RowKey = std::tuple<std::string, std::string, uint32_t>;
 
 // The measures of every function, in the order of the first section that
-// has it.
+// has it; with Opt.Functions, the first that many of the section that
+// ranks them (instruction counts, else time, else bytes: the rows' order).
+// A report of a benchmark starts with the benchmark's own figures.
 std::vector<std::pair<std::string, std::vector<Measure>>>
-trackerRows(const report::Report &R) {
+trackerRows(const report::Report &R, const TrackerOptions &Opt) {
   std::vector<std::pair<std::string, std::vector<Measure>>> Out;
   std::map<RowKey, size_t> Index;
   std::vector<RowKey> Keys; // by row of Out
   std::string Bench = R.M.Benchmark ? *R.M.Benchmark : "";
-  auto rowOf = [&](const report::FunctionRow &Row) -> std::vector<Measure> & {
+  const report::FunctionsSection &Ranked =
+      R.Icount.Present                       ? R.Icount
+      : R.Timing.Present && R.Timing.timed() ? R.Timing
+                                             : R.Alloc;
+  std::set<RowKey> Top;
+  for (const report::FunctionRow &Row : Ranked.Data)
+    if (Opt.All || Top.size() < Opt.Functions)
+      Top.insert({Row.Name, Row.File, Row.Line});
+  auto rowOf = [&](const report::FunctionRow &Row) -> std::vector<Measure> * {
     RowKey K{Row.Name, Row.File, Row.Line};
+    if (!Top.count(K))
+      return nullptr;
     auto It = Index.find(K);
     if (It == Index.end()) {
       It = Index.emplace(K, Out.size()).first;
@@ -202,24 +215,27 @@ trackerRows(const report::Report &R) {
       Out.push_back({Row.Name, {}});
       Out.back().second.push_back({"calls", "calls", double(Row.Calls)});
     }
-    return Out[It->second].second;
+    return &Out[It->second].second;
   };
   auto perCall = [](uint64_t Total, uint64_t Calls) {
     return Calls ? double(Total) / double(Calls) : 0.0;
   };
   if (R.Timing.Present && R.Timing.timed())
     for (const report::FunctionRow &Row : R.Timing.Data)
-      rowOf(Row).push_back({"latency", "ns", perCall(Row.Total, Row.Calls)});
+      if (std::vector<Measure> *M = rowOf(Row))
+        M->push_back(
+            {"instrumented-time", "ns", perCall(Row.Total, Row.Calls)});
   if (R.Icount.Present)
     for (const report::FunctionRow &Row : R.Icount.Data)
-      rowOf(Row).push_back(
-          {"instructions", "Ir", perCall(Row.Total, Row.Calls)});
+      if (std::vector<Measure> *M = rowOf(Row))
+        M->push_back({"instructions", "Ir", perCall(Row.Total, Row.Calls)});
   if (R.Alloc.Present)
-    for (const report::FunctionRow &Row : R.Alloc.Data) {
-      std::vector<Measure> &M = rowOf(Row);
-      M.push_back({"allocations", "allocs", perCall(Row.Allocs, Row.Calls)});
-      M.push_back({"allocated-bytes", "bytes", perCall(Row.Total, Row.Calls)});
-    }
+    for (const report::FunctionRow &Row : R.Alloc.Data)
+      if (std::vector<Measure> *M = rowOf(Row)) {
+        M->push_back({"allocations", "allocs", perCall(Row.Allocs, Row.Calls)});
+        M->push_back(
+            {"allocated-bytes", "bytes", perCall(Row.Total, Row.Calls)});
+      }
   // Functions of the same name (two `static int helper()` in a.c and b.c)
   // stay apart: their names get their file and line, never one entry for
   // both (a tracker keeps the last, or shows two identical names).
@@ -235,6 +251,22 @@ trackerRows(const report::Report &R) {
     }
     Out[I].first = trackerName(Bench, N);
   }
+  // The benchmark itself, per iteration of its timed loop: what a tracker
+  // follows first.
+  if (!Bench.empty()) {
+    double Iterations =
+        double(std::max<uint64_t>(1, R.M.BenchmarkIterations.value_or(1)));
+    std::vector<Measure> B;
+    if (R.Icount.Present)
+      B.push_back({"instructions", "Ir", double(R.Icount.Total) / Iterations});
+    if (R.Alloc.Present)
+      B.push_back(
+          {"allocated-bytes", "bytes", double(R.Alloc.Total) / Iterations});
+    if (R.M.Run != "callgrind")
+      B.push_back(
+          {"instrumented-time", "ns", double(R.M.ElapsedNs) / Iterations});
+    Out.insert(Out.begin(), {trackerName("", Bench), std::move(B)});
+  }
   return Out;
 }
 
@@ -247,11 +279,12 @@ nlohmann::ordered_json number(double V) {
 
 } // namespace
 
-std::string bmfJson(const std::vector<report::Report> &Reports) {
+std::string bmfJson(const std::vector<report::Report> &Reports,
+                    const TrackerOptions &Opt) {
   using OJson = nlohmann::ordered_json;
   OJson J = OJson::object();
   for (const report::Report &R : Reports)
-    for (const auto &[Name, Ms] : trackerRows(R)) {
+    for (const auto &[Name, Ms] : trackerRows(R, Opt)) {
       OJson &B = J[Name];
       B = OJson::object();
       for (const Measure &M : Ms)
@@ -261,11 +294,12 @@ std::string bmfJson(const std::vector<report::Report> &Reports) {
 }
 
 std::string
-githubActionBenchmarkJson(const std::vector<report::Report> &Reports) {
+githubActionBenchmarkJson(const std::vector<report::Report> &Reports,
+                          const TrackerOptions &Opt) {
   using OJson = nlohmann::ordered_json;
   OJson J = OJson::array();
   for (const report::Report &R : Reports)
-    for (const auto &[Name, Ms] : trackerRows(R))
+    for (const auto &[Name, Ms] : trackerRows(R, Opt))
       for (const Measure &M : Ms)
         J.push_back({{"name", Name + " - " + M.Slug},
                      {"unit", M.Unit},

@@ -31,18 +31,31 @@ std::string speedscopeJson(const report::CallTree &T, report::TreeMetric M,
 bool pprofProfile(const report::CallTree &T, int64_t TimeNanos,
                   int64_t DurationNanos, std::string &Out, std::string &Error);
 
-/// Benchmark trackers: one entry per function (per benchmark and function
-/// when the report names its benchmark), with the measures the report has,
-/// per call except `calls`: latency (ns), instructions (Ir), allocations
-/// (count) and allocated-bytes, and calls.
+/// What a tracker export holds: the first Functions functions of each
+/// report (by instruction count, else time, else bytes), or All of them.
+struct TrackerOptions {
+  size_t Functions = 5;
+  bool All = false;
+};
+
+/// Benchmark trackers: for a report of a benchmark (meta.benchmark), one
+/// entry named after it with its figures per iteration of the timed loop
+/// (instructions, allocated-bytes, instrumented-time: the wall time of
+/// the instrumented build, not the plain one's latency); then one entry per
+/// function (per benchmark and function when the report names its
+/// benchmark), with the measures the report has, per call except `calls`:
+/// instrumented-time (ns), instructions (Ir), allocations (count),
+/// allocated-bytes, and calls.
 ///  - bmf: Bencher Metric Format, {"<name>": {"<measure>": {"value": n}}};
 ///  - github-action-benchmark: its customSmallerIsBetter array,
 ///    [{"name": "<name> - <measure>", "unit", "value"}].
 /// Names longer than Bencher's 1024 characters are cut with a hash kept.
 /// Several reports (`hotpath bench`: one per benchmark) give one file.
-std::string bmfJson(const std::vector<report::Report> &Reports);
+std::string bmfJson(const std::vector<report::Report> &Reports,
+                    const TrackerOptions &Opt);
 std::string
-githubActionBenchmarkJson(const std::vector<report::Report> &Reports);
+githubActionBenchmarkJson(const std::vector<report::Report> &Reports,
+                          const TrackerOptions &Opt);
 
 } // namespace hotpath::tool
 

@@ -129,12 +129,33 @@ def trackers(d, bmf, gab):
     print("check_bench: %d bmf entries, %d github-action-benchmark entries" % (len(b), len(g)))
 
 
+def trackers_default(d, bmf):
+    reps = load_dir(d)
+    b = json.load(open(bmf))
+    for name, (f, r) in reps.items():
+        entry = b.get(name)
+        check(isinstance(entry, dict), "bmf: no entry for the benchmark %s" % name)
+        if not isinstance(entry, dict):
+            continue
+        it = r["meta"]["benchmark_iterations"]
+        check(abs(entry["instructions"]["value"] - r["functions_icount"]["total_ir"] / it) < 1e-6,
+              "bmf: %s instructions per iteration" % name)
+        check("instrumented-time" in entry and "latency" not in entry,
+              "bmf: %s measures %s" % (name, sorted(entry)))
+        fns = [k for k in b if k.startswith(name + "::")]
+        want = min(5, len(rows(r, "functions_icount")))
+        check(len(fns) == want, "bmf: %s has %d functions, not %d" % (name, len(fns), want))
+    print("check_bench: %d bmf entries by default" % len(b))
+
+
 def main():
     kind = sys.argv[1]
     if kind == "suite":
         suite(sys.argv[2], int(sys.argv[3]))
     elif kind == "same":
         same(sys.argv[2], sys.argv[3])
+    elif kind == "trackers-default":
+        trackers_default(sys.argv[2], sys.argv[3])
     else:
         trackers(*sys.argv[2:5])
     for f in fails:

@@ -9,7 +9,7 @@ with optional numeric lower_value and upper_value: the shape of Bencher's
 published JSON schema for BMF. github-action-benchmark: an array of
 {"name", "unit", "value"} objects (customSmallerIsBetter). Both: every
 timed function of the report is there with its calls and its average
-latency.
+instrumented time.
 """
 import json
 import sys
@@ -52,8 +52,8 @@ def main():
         n = row["name"]
         if values.get((n, "calls")) != row["calls"]:
             fails.append("%s: calls %r, expected %d" % (n, values.get((n, "calls")), row["calls"]))
-        if row["calls"] and abs(values.get((n, "latency"), -1) - row["total"] / row["calls"]) > 1e-6:
-            fails.append("%s: latency %r" % (n, values.get((n, "latency"))))
+        if row["calls"] and abs(values.get((n, "instrumented-time"), -1) - row["total"] / row["calls"]) > 1e-6:
+            fails.append("%s: instrumented-time %r" % (n, values.get((n, "instrumented-time"))))
     for f in fails:
         print("check_trackers: " + f)
     if fails:
