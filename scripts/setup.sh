@@ -14,7 +14,7 @@ PACKAGES=(
   valgrind libgtest-dev                                        # Callgrind, unit tests
   libjemalloc-dev                                              # test/e2e/alloc/jemalloc.cpp
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test
-  dpkg-dev                                                     # apt-get source (test/peer/lua.sh)
+  dpkg-dev                                                     # apt-get source (test/peer/lua.sh, snappy-ci.sh)
   clang-format-19                                              # scripts/check-habits.sh
   libprotobuf-dev protobuf-compiler zlib1g-dev                 # hotpath export --format pprof
   chromium                                                     # flame graphs opened in a browser
@@ -33,8 +33,8 @@ if [ "${1:-}" = --bench ]; then
   PACKAGES+=(uftrace linux-perf)
 fi
 
-# Source packages (deb-src) for test/peer/lua.sh, which builds Lua from
-# `apt-get source lua5.4`. An existing deb-src entry for Debian's main
+# Source packages (deb-src) for test/peer/lua.sh and snappy-ci.sh, which
+# build Lua and snappy from `apt-get source lua5.4` / `apt-get source snappy`. An existing deb-src entry for Debian's main
 # archive is reused (a second one makes every apt-get warn "configured
 # multiple times"); otherwise one is added in Deb822 format, as the image's
 # debian.sources, so the two entries agree on Signed-By. HOTPATH_APT_ETC
