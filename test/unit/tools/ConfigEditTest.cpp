@@ -46,9 +46,9 @@ TEST(ConfigEdit, AddsToAOneLineArray) {
   std::string T = "[functions]\ninclude = [\"^a::\"]\n"
                   "exclude = [\"^std::\", \"::operator\"]\n";
   size_t Added;
-  expectExcludes(addExcludes(T, Two, Added),
-                 {"^a::tiny[(][)]$", "^a::load[(][)]$", "^std::",
-                  "::operator"});
+  expectExcludes(
+      addExcludes(T, Two, Added),
+      {"^a::tiny[(][)]$", "^a::load[(][)]$", "^std::", "::operator"});
 }
 
 TEST(ConfigEdit, AddsTheKeyUnderTheHeader) {
