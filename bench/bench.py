@@ -445,8 +445,13 @@ def bench_judge(c, rows):
     bench_module("judge").bench(c, rows, check, run, med)
 
 
+# ---------------------------------------------------------- 10 a suite in CI (snappy)
+def bench_suite(c, rows):
+    bench_module("suite").bench(c, rows, check, run, med)
+
+
 ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole", "truth",
-       "judge"]
+       "judge", "suite"]
 
 
 def main():

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark of issue 7 and prints the table (docs/performance.md).
 #
-#   bench/run.sh [--quick] [--reps N] [--only overhead,icount,drain,storm,compile,alloc,whole,truth,judge]
+#   bench/run.sh [--quick] [--reps N] [--only overhead,icount,drain,storm,compile,alloc,whole,truth,judge,suite]
 #
 # Builds the plugin and the runtime in HOTPATH_BUILD_DIR (default
 # build-bench, Release: the runtime as users get it) when they are missing
