@@ -41,9 +41,10 @@ namespace {
 struct Candidate {
   std::string Name;
   uint64_t Calls = 0;
-  double OwnNs = 0;   // per call, the function's own time
-  double TotalNs = 0; // per call, its inclusive time
-  double CostNs = 0;  // measuring it, in all
+  // In ns by time, in Ir by instruction count.
+  double OwnPerCall = 0; // the function's own cost a call
+  double PerCall = 0;    // its inclusive cost a call, what its row shows
+  double Cost = 0;       // what measuring it costs, in all
 };
 
 // A regex that matches exactly Name as the plugin sees it (POSIX extended,
@@ -130,10 +131,10 @@ Trimmed trimOne(const report::Report &R, const std::string &Name,
     C.Name = Row.Name;
     C.Calls = Row.Calls;
     uint64_t Own = Row.Self ? *Row.Self : Row.Total;
-    C.OwnNs = Row.Calls ? double(Own) / double(Row.Calls) : 0;
-    C.TotalNs = Row.Calls ? double(Row.Total) / double(Row.Calls) : 0;
-    C.CostNs = double(Row.Calls) * CallCost;
-    T.Measuring += C.CostNs;
+    C.OwnPerCall = Row.Calls ? double(Own) / double(Row.Calls) : 0;
+    C.PerCall = Row.Calls ? double(Row.Total) / double(Row.Calls) : 0;
+    C.Cost = double(Row.Calls) * CallCost;
+    T.Measuring += C.Cost;
     T.All.push_back(std::move(C));
   }
   if (ByTime) {
@@ -147,7 +148,7 @@ Trimmed trimOne(const report::Report &R, const std::string &Name,
         Elapsed - T.Measuring < Elapsed / 10) {
       double Own = 0;
       for (const Candidate &C : T.All)
-        Own += C.OwnNs * double(C.Calls);
+        Own += C.OwnPerCall * double(C.Calls);
       T.Plain = std::max(T.Plain, std::min(Own, Elapsed));
     }
   } else {
@@ -159,10 +160,10 @@ Trimmed trimOne(const report::Report &R, const std::string &Name,
     Order.push_back(&C);
   std::sort(Order.begin(), Order.end(),
             [](const Candidate *X, const Candidate *Y) {
-              if (X->TotalNs != Y->TotalNs)
-                return X->TotalNs < Y->TotalNs;
-              if (X->CostNs != Y->CostNs)
-                return X->CostNs > Y->CostNs;
+              if (X->PerCall != Y->PerCall)
+                return X->PerCall < Y->PerCall;
+              if (X->Cost != Y->Cost)
+                return X->Cost > Y->Cost;
               return X->Name < Y->Name;
             });
   T.Left = T.Measuring;
@@ -187,7 +188,7 @@ Trimmed trimOne(const report::Report &R, const std::string &Name,
   for (const Candidate *C : Order) {
     if (T.Left <= Allowed)
       break;
-    if (C->CostNs <= Negligible)
+    if (C->Cost <= Negligible)
       continue;
     // By icount, the benchmark's entry points (no measured function of the
     // report calls them) stay: their counts are what the benchmark is about.
@@ -196,12 +197,12 @@ Trimmed trimOne(const report::Report &R, const std::string &Name,
       continue;
     }
     if (P.KeepShare > 0 &&
-        C->OwnNs * double(C->Calls) >= T.Plain * P.KeepShare / 100.0) {
+        C->OwnPerCall * double(C->Calls) >= T.Plain * P.KeepShare / 100.0) {
       ++T.Kept; // what the profile is for: its own time stays measured
       continue;
     }
     T.Excluded.push_back(*C);
-    T.Left -= C->CostNs;
+    T.Left -= C->Cost;
   }
   return T;
 }
@@ -336,7 +337,7 @@ int trimCommand(const Args &A) {
                        [&](const auto &E) { return E.first.Name == C.Name; });
       if (It == Excluded.end())
         Excluded.push_back({C, T.Report});
-      else if (C.CostNs > It->first.CostNs)
+      else if (C.Cost > It->first.Cost)
         *It = {C, T.Report};
     }
   }
@@ -346,12 +347,12 @@ int trimCommand(const Args &A) {
               std::find_if(T.All.begin(), T.All.end(),
                            [&](const Candidate &C) { return C.Name == N; });
           It != T.All.end()) {
-        Cheap += It->TotalNs < T.CallCost;
+        Cheap += It->PerCall < T.CallCost;
         break;
       }
   std::sort(Excluded.begin(), Excluded.end(), [](const auto &X, const auto &Y) {
-    return X.first.TotalNs != Y.first.TotalNs
-               ? X.first.TotalNs < Y.first.TotalNs
+    return X.first.PerCall != Y.first.PerCall
+               ? X.first.PerCall < Y.first.PerCall
                : X.first.Name < Y.first.Name;
   });
   bool Many = Ts.size() > 1;
@@ -383,7 +384,7 @@ int trimCommand(const Args &A) {
   for (const auto &[C, Where] : Excluded)
     Entries.push_back({tomlString(exactRegex(C.Name)),
                        report::formatCount(C.Calls) + " calls, " +
-                           costText(P.By, C.TotalNs) + " a call" +
+                           costText(P.By, C.PerCall) + " a call" +
                            (Many ? " in " + Where : std::string())});
   if (!ConfigFile.empty()) {
     std::string Old, Error;
