@@ -18,7 +18,8 @@ namespace hotpath::tool {
 int reportCommand(const Args &A) {
   CommandLine CL("report",
                  "hotpath report FILE.json [--format table|markdown|json]\n"
-                 "                      [--limit N] [--focus TEXT|/REGEX/]\n"
+                 "                      [--sort KEY] [--limit N] [--focus "
+                 "TEXT|/REGEX/]\n"
                  "                      [--name-width N] [--location]\n"
                  "hotpath report FILE.json --tree [--depth N] [--children N] "
                  "[--focus ...]",
@@ -35,6 +36,12 @@ int reportCommand(const Args &A) {
                  "table (default), markdown (for CI comments), or json (the "
                  "validated report, re-serialised)")
       ->option_text("FORMAT");
+  std::string Sort = "total";
+  App.add_option("--sort", Sort,
+                 "order of the rows, the largest first: total (default), "
+                 "self, avg, calls, or name (alphabetical)")
+      ->option_text("KEY")
+      ->check(CLI::IsMember({"total", "self", "avg", "calls", "name"}));
   App.add_option("--limit", Limit,
                  "rows per section in table/markdown (default 15, 0 = all)")
       ->option_text("N")
@@ -103,6 +110,11 @@ int reportCommand(const Args &A) {
   } else if (!report::readReportFile(File, R, Error)) {
     return badInput(File + ": " + Error);
   }
+
+  report::RowOrder Order = report::RowOrder::Total;
+  report::parseRowOrder(Sort, Order); // checked by the option
+  for (report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount})
+    report::sortRows(S->Data, Order);
 
   std::string Out;
   if (Tree) {

@@ -76,9 +76,44 @@ const FunctionsSection &Report::section(SectionKind K) const {
   return const_cast<Report *>(this)->section(K);
 }
 
+bool parseRowOrder(const std::string &Text, RowOrder &Out) {
+  static const std::pair<const char *, RowOrder> Names[] = {
+      {"total", RowOrder::Total},
+      {"self", RowOrder::Self},
+      {"avg", RowOrder::Avg},
+      {"calls", RowOrder::Calls},
+      {"name", RowOrder::Name}};
+  for (const auto &[Name, O] : Names)
+    if (Text == Name) {
+      Out = O;
+      return true;
+    }
+  return false;
+}
+
 void sortRows(std::vector<FunctionRow> &Rows) {
+  sortRows(Rows, RowOrder::Total);
+}
+
+void sortRows(std::vector<FunctionRow> &Rows, RowOrder By) {
+  auto Key = [By](const FunctionRow &R) -> uint64_t {
+    switch (By) {
+    case RowOrder::Self:
+      return R.Self.value_or(0);
+    case RowOrder::Avg:
+      return R.Avg;
+    case RowOrder::Calls:
+      return R.Calls;
+    default:
+      return R.Total;
+    }
+  };
   std::sort(Rows.begin(), Rows.end(),
-            [](const FunctionRow &A, const FunctionRow &B) {
+            [&](const FunctionRow &A, const FunctionRow &B) {
+              if (By == RowOrder::Name && A.Name != B.Name)
+                return A.Name < B.Name;
+              if (Key(A) != Key(B))
+                return Key(A) > Key(B);
               if (A.Total != B.Total)
                 return A.Total > B.Total;
               if (A.Calls != B.Calls) // untimed rows: by calls
