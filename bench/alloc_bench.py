@@ -1,4 +1,4 @@
-"""Issue 4's additions to bench.py's allocation benchmark (section 6):
+"""Additions to bench.py's allocation benchmark (section 6):
 
 - the peer: the least any malloc hook costs, alloc_floor.c (forward to
   glibc, bump one initial-exec thread-local counter), run interleaved with
@@ -81,7 +81,7 @@ def bench(c, rows, check):
         note = "%+.2f ns vs peer" % vs_peer if name.startswith("hotpath") else ""
         if name in ir:
             note += ("; " if note else "") + "%.0f Ir/pair" % ir[name]
-        rows.append(("6 alloc", "issue 4, " + name, "%.2f ns" % statistics.median(xs),
+        rows.append(("6 alloc", "beside the interposer, " + name, "%.2f ns" % statistics.median(xs),
                      "%+.2f ns" % over if name != "no runtime" else "", note))
     if ir:
         check(ir["hotpath, HOTPATH_ALLOC=0"] < ir["hotpath, tracking on"],

@@ -1,5 +1,5 @@
 // The allocation benchmark's measured function: N malloc/free pairs of
-// Size bytes, inside one measured call, so that the tracker (issue 4)
+// Size bytes, inside one measured call, so that the tracker
 // attributes every one of them to it.
 #include <stdlib.h>
 

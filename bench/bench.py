@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs hotpath's benchmarks (issue 7) and prints one Markdown table.
+"""Runs hotpath's benchmarks and prints one Markdown table.
 
     bench/run.sh [--quick] [--reps N] [--only overhead,icount,...]
 
@@ -384,7 +384,7 @@ def bench_compile(c, rows):
 # ------------------------------------------------------------------- 6 alloc
 def bench_alloc(c, rows):
     """ns per malloc/free pair inside a measured call: without the runtime,
-    with it and HOTPATH_ALLOC=0, with tracking on (issue 4)."""
+    with it and HOTPATH_ALLOC=0, with tracking on."""
     pairs = "200000" if c.a.quick else "5000000"
     drv = c.cc_obj("alloc.c", "alloc.o", [])
     plain = c.cc_obj("alloc_loop.c", "alloc-loop.o", [])
@@ -410,7 +410,7 @@ def bench_alloc(c, rows):
         rows.append(("6 alloc", "malloc/free pair, " + name, "%.2f ns" % med(xs),
                      "%+.2f ns" % med(over) if name != "no runtime" else "",
                      "target ≤ 5 ns added" if name == "tracking on" else ""))
-    # Issue 4's own benchmark, when it exists, adds its rows.
+    # The benchmark beside a peer interposer, when it exists, adds its rows.
     script = os.path.join(HERE, "alloc_bench.py")
     if os.path.exists(script):
         import importlib.util

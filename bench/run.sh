@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every benchmark of issue 7 and prints the table (docs/performance.md).
+# Runs every benchmark and prints the table (docs/performance.md).
 #
 #   bench/run.sh [--quick] [--reps N] [--only overhead,icount,drain,storm,compile,alloc,whole,truth,judge,suite]
 #

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The habits CI enforces, beside the build's -Werror (scripts/test.sh):
 #  1. sources and docs stand on their own: no comment or page cites the
-#     product contract or the documents it was modelled on ("SPEC 5.3",
-#     "seed 001"), which users never have;
+#     product contract, the documents it was modelled on ("SPEC 5.3",
+#     "seed 001") or the tracker's issues ("issue 4"), which users never
+#     have;
 #  2. every C/C++ source is clang-format-19 clean (LLVM style,
 #     .clang-format), except the lit test inputs of test/e2e and test/pass,
 #     whose RUN and CHECK lines must not be reflowed;
@@ -15,7 +16,7 @@ ROOT=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$ROOT" || exit 2
 status=0
 
-cited=$(grep -rnE '\bSPEC( §?[0-9]| [0-9])|\bseed 0[0-9]{2}\b|\bthe seeds\b' \
+cited=$(grep -rnE '\bSPEC( §?[0-9]| [0-9])|\bseed 0[0-9]{2}\b|\bthe seeds\b|\b[Ii]ssues? #?[0-9]+' \
   --include='*.c' --include='*.cpp' --include='*.h' --include='*.md' \
   --include='*.py' --include='*.cmake' --include='CMakeLists.txt' --include='*.sh' \
   --include='*.toml' --include='*.test' runtime pass tools include cmake examples \

@@ -19,7 +19,7 @@ using Args = std::vector<std::string>;
 inline constexpr int ExitOk = 0;
 inline constexpr int ExitBadInput = 2;
 
-/// `hotpath report FILE.json [--format table|markdown|json]`
+/// `hotpath report FILE.json [--format table|markdown|json] [--sort KEY]`
 int reportCommand(const Args &A);
 
 /// `hotpath diff BASE.json HEAD.json [--policy FILE] ...` (tools/policy)
@@ -30,7 +30,7 @@ inline constexpr int ExitNothingJudged = 4;
 /// `hotpath calibrate [-n N] -- PROGRAM` or `hotpath calibrate REPORT...`
 int calibrateCommand(const Args &A);
 
-/// `hotpath init [DIR]`
+/// `hotpath init [DIR] [--ci]`
 int initCommand(const Args &A);
 
 /// `hotpath run [--callgrind-only|--native-only] [-o OUT] -- PROGRAM ARGS`
@@ -42,10 +42,12 @@ int benchCommand(const Args &A);
 /// `hotpath flamegraph REPORT.json [BASE/HEAD] [-o OUT.svg] [--metric M]`
 int flamegraphCommand(const Args &A);
 
-/// `hotpath export REPORT.json --format folded|speedscope|pprof`
+/// `hotpath export REPORT.json --format
+/// folded|speedscope|pprof|chrome|bmf|github-action-benchmark`
 int exportCommand(const Args &A);
 
-/// `hotpath trim REPORT.json [--budget PERCENT] [--call-cost NS]`
+/// `hotpath trim REPORT.json|DIR [--by time|icount] [--budget PERCENT]
+/// [--config hotpath.toml]`
 int trimCommand(const Args &A);
 
 /// `hotpath top FILE [--once] [--sort KEY]`

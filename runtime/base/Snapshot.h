@@ -51,7 +51,7 @@ struct FunctionTiming {
   }
 };
 
-/// Allocations attributed to one function (issue 4 fills these).
+/// Allocations attributed to one function (the allocation tracker fills these).
 struct FunctionAlloc {
   uint64_t Calls = 0;  // calls of the function (for averages)
   uint64_t Bytes = 0;  // bytes allocated
