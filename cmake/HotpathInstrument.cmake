@@ -293,6 +293,14 @@ function(hotpath_instrument target)
   if(_type MATCHES "^(STATIC|OBJECT)_LIBRARY$")
     set_property(TARGET ${target} APPEND PROPERTY
       INTERFACE_LINK_LIBRARIES "$<LINK_ONLY:${_rt}>")
+    # The runtime's link options (the sanitizers' runtimes, when hotpath was
+    # built with them) reach the final link through LINK_ONLY only under
+    # policy CMP0099, which a target of an older project does not have.
+    get_target_property(_rt_link_options ${_rt} INTERFACE_LINK_OPTIONS)
+    if(_rt_link_options)
+      set_property(TARGET ${target} APPEND PROPERTY
+        INTERFACE_LINK_OPTIONS ${_rt_link_options})
+    endif()
   endif()
   set_property(TARGET ${target} PROPERTY HOTPATH_INSTRUMENTED TRUE)
   if(_config)
