@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
 #include <string_view>
 
@@ -316,10 +317,12 @@ int trimCommand(const Args &A) {
                     (ByTime ? "timed functions" : "instruction counts"));
 
   // The union, each function once with the report it was worst in.
-  std::vector<std::pair<Candidate, std::string>> Excluded;
+  std::map<std::string, std::pair<Candidate, std::string>> Worse;
+  // Each function: whether it takes less than a measured call costs (in
+  // the first report that has it).
+  std::map<std::string, bool> Cheap;
   const Trimmed *Worst = &Ts[0], *WorstAfter = &Ts[0];
-  std::set<std::string> Names;
-  size_t Kept = 0, Cheap = 0;
+  size_t Kept = 0;
   uint64_t Calls = 0;
   for (const Trimmed &T : Ts) {
     if (T.Measuring / T.Plain > Worst->Measuring / Worst->Plain)
@@ -329,27 +332,20 @@ int trimCommand(const Args &A) {
     Kept = std::max(Kept, T.Kept);
     for (const Candidate &C : T.All) {
       Calls += C.Calls;
-      Names.insert(C.Name);
+      Cheap.emplace(C.Name, C.PerCall < T.CallCost);
     }
     for (const Candidate &C : T.Excluded) {
-      auto It =
-          std::find_if(Excluded.begin(), Excluded.end(),
-                       [&](const auto &E) { return E.first.Name == C.Name; });
-      if (It == Excluded.end())
-        Excluded.push_back({C, T.Report});
-      else if (C.Cost > It->first.Cost)
-        *It = {C, T.Report};
+      auto [It, New] = Worse.try_emplace(C.Name, C, T.Report);
+      if (!New && C.Cost > It->second.first.Cost)
+        It->second = {C, T.Report};
     }
   }
-  for (const std::string &N : Names)
-    for (const Trimmed &T : Ts)
-      if (auto It =
-              std::find_if(T.All.begin(), T.All.end(),
-                           [&](const Candidate &C) { return C.Name == N; });
-          It != T.All.end()) {
-        Cheap += It->PerCall < T.CallCost;
-        break;
-      }
+  size_t CheapCount = 0;
+  for (const auto &[Name, IsCheap] : Cheap)
+    CheapCount += IsCheap;
+  std::vector<std::pair<Candidate, std::string>> Excluded;
+  for (auto &[Name, E] : Worse)
+    Excluded.push_back(std::move(E));
   std::sort(Excluded.begin(), Excluded.end(), [](const auto &X, const auto &Y) {
     return X.first.PerCall != Y.first.PerCall
                ? X.first.PerCall < Y.first.PerCall
@@ -359,14 +355,15 @@ int trimCommand(const Args &A) {
   std::string Text =
       "# hotpath trim " + File + ": " +
       (Many ? std::to_string(Ts.size()) + " reports, " : std::string()) +
-      std::to_string(Names.size()) + " measured functions, " +
+      std::to_string(Cheap.size()) + " measured functions, " +
       report::formatCount(Calls) + " calls; " +
       (ByTime ? "measuring them costs about "
               : "measuring them distorts the instruction counts by about ") +
       percent(Worst->Measuring / Worst->Plain * 100) +
       (ByTime ? " of the run" : "") +
       (Many ? " (worst: " + Worst->Report + ")" : std::string()) + " at " +
-      costText(P.By, Worst->CallCost) + " a call.\n# " + std::to_string(Cheap) +
+      costText(P.By, Worst->CallCost) + " a call.\n# " +
+      std::to_string(CheapCount) +
       " of them take less than that per call. Excluding " +
       std::to_string(Excluded.size()) + " brings " +
       (Many ? "every report under " : "it to ") + "about " +
