@@ -13,9 +13,10 @@
 #include "CommandLine.h"
 #include "GoogleBenchmark.h"
 #include "MergedRun.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/SafeText.h"
+#include "hotpath/support/AtomicFile.h"
+#include "hotpath/support/Strings.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -31,10 +32,7 @@ namespace hotpath::tool {
 
 namespace {
 
-bool endsWith(const std::string &S, const std::string &Suffix) {
-  return S.size() >= Suffix.size() &&
-         S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
-}
+using support::endsWith;
 
 // mkdir -p for the output directory.
 bool makeDirs(const std::string &Path, std::string &Error) {
@@ -289,7 +287,7 @@ int benchCommand(const Args &A) {
     }
     if (O.Problem.empty()) {
       R.M.BenchmarkIterations = O.Iterations;
-      if (!report::writeFileAtomically(
+      if (!support::writeFileAtomically(
               O.Report, report::writeJson(R, /*Pretty=*/true), Error))
         O.Problem = "cannot write " + O.Report + ": " + Error;
     }

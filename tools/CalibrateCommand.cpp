@@ -1,8 +1,8 @@
 //===- CalibrateCommand.cpp - `hotpath calibrate`: noise thresholds -------===//
 #include "CommandLine.h"
 #include "Spawn.h"
+#include "hotpath/policy/Calibrate.h"
 #include "hotpath/report/ReportJson.h"
-#include "policy/Calibrate.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,6 +1,6 @@
 //===- CommandLine.cpp - A subcommand's command line on CLI11 -------------===//
 #include "CommandLine.h"
-#include "hotpath/report/AtomicFile.h"
+#include "hotpath/support/AtomicFile.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -170,7 +170,7 @@ int writeOutput(const std::string &Command, const std::string &Out,
     return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
   }
   std::string Error;
-  if (!report::writeFileAtomically(Out, Data, Error))
+  if (!support::writeFileAtomically(Out, Data, Error))
     return badInput(Command + ": cannot write " + Out + ": " + Error);
   return ExitOk;
 }

@@ -1,11 +1,11 @@
 //===- DiffCommand.cpp - `hotpath diff BASE.json HEAD.json` ---------------===//
 #include "CommandLine.h"
+#include "hotpath/policy/DiffRender.h"
+#include "hotpath/policy/Judge.h"
+#include "hotpath/policy/Policy.h"
+#include "hotpath/policy/SuiteDiff.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
-#include "policy/DiffRender.h"
-#include "policy/Judge.h"
-#include "policy/Policy.h"
-#include "policy/SuiteDiff.h"
 
 #include <cstdio>
 

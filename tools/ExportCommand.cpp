@@ -1,10 +1,10 @@
 //===- ExportCommand.cpp - `hotpath export REPORT.json --format ...` ------===//
 #include "CommandLine.h"
-#include "Export.h"
-#include "Timeline.h"
-#include "hotpath/report/FileRead.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/support/FileRead.h"
+#include "hotpath/views/Export.h"
+#include "hotpath/views/Timeline.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -84,8 +84,8 @@ int exportCommand(const Args &A) {
   std::string Error, Text;
   // A trace (HOTPATH_TRACE) rather than a report.
   if (Files.size() == 1 && !report::isDirectory(Files[0]) &&
-      report::readRegularFile(Files[0], report::MaxInputFileBytes, Text,
-                              Error) &&
+      support::readRegularFile(Files[0], support::MaxInputFileBytes, Text,
+                               Error) &&
       isTraceJson(Text)) {
     if (Format != "chrome" && Format != "speedscope")
       return badInput("export: " + Files[0] +

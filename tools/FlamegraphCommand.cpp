@@ -1,7 +1,7 @@
 //===- FlamegraphCommand.cpp - `hotpath flamegraph REPORT.json -o out.svg` ===//
 #include "CommandLine.h"
-#include "FlameGraph.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/views/FlameGraph.h"
 
 #include <cstdio>
 

@@ -1,7 +1,8 @@
 //===- GoogleBenchmark.cpp - What `hotpath bench` knows of a suite --------===//
 #include "GoogleBenchmark.h"
 
-#include "hotpath/report/FileRead.h"
+#include "hotpath/support/FileRead.h"
+#include "hotpath/support/Strings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -35,14 +36,9 @@ SpawnResult runQuiet(const std::string &Exe, std::vector<std::string> Args,
   O.TimeoutSeconds = ListTimeoutSeconds;
   SpawnResult R = spawnAndWait(Args, E, O);
   std::string Ignored;
-  report::readRegularFile(O.StdoutPath, ListOutputLimit, Out, Ignored);
-  report::readRegularFile(O.StderrPath, 1u << 20, Err, Ignored);
+  support::readRegularFile(O.StdoutPath, ListOutputLimit, Out, Ignored);
+  support::readRegularFile(O.StderrPath, 1u << 20, Err, Ignored);
   return R;
-}
-
-std::string firstLine(const std::string &S) {
-  size_t E = S.find('\n');
-  return S.substr(0, E);
 }
 
 } // namespace
@@ -72,21 +68,13 @@ bool listBenchmarks(const std::string &Exe,
   if (R.ExitStatus != 0) {
     Error = Exe + " --benchmark_list_tests=true failed (exit status " +
             std::to_string(R.ExitStatus) + ")" +
-            (Err.empty() ? "" : ": " + firstLine(Err));
+            (Err.empty() ? "" : ": " + std::string(support::firstLine(Err)));
     return false;
   }
-  size_t B = 0;
-  while (B < Out.size()) {
-    size_t E = Out.find('\n', B);
-    if (E == std::string::npos)
-      E = Out.size();
-    std::string Line = Out.substr(B, E - B);
-    if (!Line.empty() && Line.back() == '\r')
-      Line.pop_back();
-    if (!Line.empty())
-      Names.push_back(Line);
-    B = E + 1;
-  }
+  support::LineReader Lines(Out);
+  for (std::string_view Line; Lines.next(Line);)
+    if (!support::trim(Line).empty())
+      Names.emplace_back(support::firstLine(Line));
   return true;
 }
 
@@ -146,7 +134,7 @@ std::string fileStem(const std::string &Name) {
 bool readResults(const std::string &Path, const std::string &Name, Results &Out,
                  std::string &Error) {
   std::string Text;
-  if (!report::readRegularFile(Path, 64u << 20, Text, Error)) {
+  if (!support::readRegularFile(Path, 64u << 20, Text, Error)) {
     Error = Path + ": " + Error;
     return false;
   }

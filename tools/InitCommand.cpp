@@ -1,6 +1,6 @@
 //===- InitCommand.cpp - `hotpath init`: starter config and policy --------===//
 #include "CommandLine.h"
-#include "policy/Policy.h"
+#include "hotpath/policy/Policy.h"
 
 #include <cerrno>
 #include <cstdio>

@@ -1,10 +1,10 @@
 //===- ReportCommand.cpp - `hotpath report FILE.json` ---------------------===//
 #include "CommandLine.h"
 #include "hotpath/report/CallTree.h"
-#include "hotpath/report/FileRead.h"
 #include "hotpath/report/Focus.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
+#include "hotpath/support/FileRead.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -100,9 +100,9 @@ int reportCommand(const Args &A) {
     char Buf[65536];
     while (std::cin.read(Buf, sizeof Buf) || std::cin.gcount() > 0) {
       Text.append(Buf, size_t(std::cin.gcount()));
-      if (Text.size() > report::MaxInputFileBytes)
+      if (Text.size() > support::MaxInputFileBytes)
         return badInput("<stdin>: larger than " +
-                        report::describeLimit(report::MaxInputFileBytes) +
+                        support::describeLimit(support::MaxInputFileBytes) +
                         ", the most hotpath reads");
     }
     if (!report::parseReport(Text, R, Error))

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "MergedRun.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
+#include "hotpath/support/AtomicFile.h"
 
 #include <cstdio>
 
@@ -87,7 +87,7 @@ int runCommand(const Args &A) {
     std::fwrite(Text.data(), 1, Text.size(), stdout);
   } else {
     std::string Text = report::writeJson(R, /*Pretty=*/true);
-    if (!report::writeFileAtomically(Out, Text, Error))
+    if (!support::writeFileAtomically(Out, Text, Error))
       return badInput("run: cannot write " + Out + ": " + Error);
     std::fprintf(stderr, "hotpath: %s report written to %s\n", R.M.Run.c_str(),
                  Out.c_str());

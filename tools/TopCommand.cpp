@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
-#include "TopView.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/views/TopView.h"
 
 #include <cerrno>
 #include <csignal>

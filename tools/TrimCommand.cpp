@@ -23,11 +23,11 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "ConfigEdit.h"
-#include "hotpath/report/AtomicFile.h"
-#include "hotpath/report/FileRead.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/Units.h"
+#include "hotpath/support/AtomicFile.h"
+#include "hotpath/support/FileRead.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -385,12 +385,12 @@ int trimCommand(const Args &A) {
                            (Many ? " in " + Where : std::string())});
   if (!ConfigFile.empty()) {
     std::string Old, Error;
-    if (!report::readRegularFile(ConfigFile, report::MaxPolicyFileBytes, Old,
-                                 Error))
+    if (!support::readRegularFile(ConfigFile, support::MaxPolicyFileBytes, Old,
+                                  Error))
       return badInput("trim: " + ConfigFile + ": " + Error);
     size_t Added = 0;
     std::string New = addExcludes(Old, Entries, Added);
-    if (Added && !report::writeFileAtomically(ConfigFile, New, Error))
+    if (Added && !support::writeFileAtomically(ConfigFile, New, Error))
       return badInput("trim: cannot write " + ConfigFile + ": " + Error);
     std::fwrite(Text.data(), 1, Text.size(), stderr);
     std::fprintf(stderr, "hotpath: %zu exclude lines added to %s%s\n", Added,

@@ -1,6 +1,7 @@
 //===- CallgrindProfile.cpp - The Callgrind format reader -----------------===//
 #include "hotpath/callgrind/CallgrindProfile.h"
-#include "hotpath/report/FileRead.h"
+#include "hotpath/support/FileRead.h"
+#include "hotpath/support/Strings.h"
 
 #include <cerrno>
 #include <cstring>
@@ -93,14 +94,7 @@ bool parseU64(std::string_view S, uint64_t &V, int Base = 10) {
   return true;
 }
 
-std::string_view trim(std::string_view S) {
-  while (!S.empty() && (S.front() == ' ' || S.front() == '\t'))
-    S.remove_prefix(1);
-  while (!S.empty() &&
-         (S.back() == ' ' || S.back() == '\t' || S.back() == '\r'))
-    S.remove_suffix(1);
-  return S;
-}
+using support::trim;
 
 std::vector<std::string_view> split(std::string_view S) {
   std::vector<std::string_view> Out;
@@ -445,17 +439,12 @@ bool parseProfile(std::string_view Text, Profile &Out, std::string &Error) {
   Parser P(Out);
   try {
     uint64_t No = 0;
-    size_t B = 0;
-    while (B < Text.size()) {
-      size_t E = Text.find('\n', B);
-      if (E == std::string_view::npos)
-        E = Text.size();
-      std::string_view L = Text.substr(B, E - B);
+    support::LineReader Lines(Text);
+    for (std::string_view L; Lines.next(L);) {
       if (L.find('\0') != std::string_view::npos)
         throw ParseError{"line " + std::to_string(No + 1) +
                          ": binary data (NUL byte)"};
       P.line(L, ++No);
-      B = E + 1;
     }
     P.finish();
     return true;
@@ -470,7 +459,7 @@ bool parseProfile(std::string_view Text, Profile &Out, std::string &Error) {
 bool readProfileFile(const std::string &Path, Profile &Out,
                      std::string &Error) {
   std::string Text;
-  if (!report::readRegularFile(Path, report::MaxInputFileBytes, Text, Error))
+  if (!support::readRegularFile(Path, support::MaxInputFileBytes, Text, Error))
     return false;
   return parseProfile(Text, Out, Error);
 }

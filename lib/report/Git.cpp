@@ -1,6 +1,7 @@
 //===- Git.cpp - The checked-out commit, without running git --------------===//
 #include "hotpath/report/Git.h"
-#include "hotpath/report/FileRead.h"
+#include "hotpath/support/FileRead.h"
+#include "hotpath/support/Strings.h"
 
 #include <cstdint>
 #include <cstring>
@@ -17,14 +18,11 @@ namespace {
 // file only (a FIFO planted as .git/HEAD must not block the program at exit).
 bool slurp(const std::string &Path, std::string &Out, size_t Limit) {
   std::string Error;
-  return readRegularFile(Path, Limit, Out, Error);
+  return support::readRegularFile(Path, Limit, Out, Error);
 }
 
 std::string firstLine(const std::string &S) {
-  std::string L = S.substr(0, S.find('\n'));
-  while (!L.empty() && (L.back() == '\r' || L.back() == ' '))
-    L.pop_back();
-  return L;
+  return std::string(support::firstLine(S));
 }
 
 bool isHash(const std::string &S) {
@@ -44,13 +42,9 @@ std::optional<std::string> resolveRef(const std::string &Common,
     if (slurp(Dir + "/" + Ref, Text, 4096) && isHash(firstLine(Text)))
       return firstLine(Text);
   if (slurp(Common + "/packed-refs", Text, 64 << 20)) {
-    size_t Pos = 0;
-    while (Pos < Text.size()) {
-      size_t End = Text.find('\n', Pos);
-      if (End == std::string::npos)
-        End = Text.size();
-      std::string Line = Text.substr(Pos, End - Pos);
-      Pos = End + 1;
+    support::LineReader Lines(Text);
+    for (std::string_view L; Lines.next(L);) {
+      std::string Line(L);
       size_t Sp = Line.find(' ');
       if (Sp != std::string::npos && Line.substr(Sp + 1) == Ref &&
           isHash(Line.substr(0, Sp)))

@@ -1,6 +1,7 @@
 //===- ReportDir.cpp - A directory of reports (`hotpath bench -o`) --------===//
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/support/Strings.h"
 
 #include <algorithm>
 #include <dirent.h>
@@ -10,10 +11,7 @@ namespace hotpath::report {
 
 namespace {
 
-bool endsWith(const std::string &S, const std::string &Suffix) {
-  return S.size() >= Suffix.size() &&
-         S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
-}
+using support::endsWith;
 
 } // namespace
 

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "hotpath/report/CallTree.h"
-#include "hotpath/report/FileRead.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/support/FileRead.h"
 
 #include <cerrno>
 #include <cstring>
@@ -466,7 +466,7 @@ bool parseReport(const std::string &Text, Report &Out, std::string &Error) {
 
 bool readReportFile(const std::string &Path, Report &Out, std::string &Error) {
   std::string Text;
-  if (!readRegularFile(Path, MaxInputFileBytes, Text, Error))
+  if (!support::readRegularFile(Path, support::MaxInputFileBytes, Text, Error))
     return false;
   if (Text.find_first_not_of(" \t\r\n") == std::string::npos) {
     Error = "empty file, not a hotpath report";

@@ -6,19 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 #include "base/Options.h"
+#include "base/OptionValues.h"
+#include "base/ReportSections.h"
 #include "hotpath/report/SafeText.h"
+#include "hotpath/support/Strings.h"
 
-#include <nlohmann/json.hpp>
-
-#include <algorithm>
-#include <cctype>
-#include <cerrno>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <regex.h>
 #include <sys/auxv.h>
 #include <unistd.h>
 
@@ -26,131 +22,8 @@ namespace hotpath::rt {
 
 namespace {
 
-std::string lower(std::string S) {
-  for (char &C : S)
-    if (C >= 'A' && C <= 'Z')
-      C = char(C - 'A' + 'a');
-  return S;
-}
-
-std::string trim(const std::string &S) {
-  size_t B = S.find_first_not_of(" \t\n\r");
-  if (B == std::string::npos)
-    return "";
-  size_t E = S.find_last_not_of(" \t\n\r");
-  return S.substr(B, E - B + 1);
-}
-
-std::vector<std::string> split(const std::string &S, char Sep) {
-  std::vector<std::string> Out;
-  size_t Pos = 0;
-  while (true) {
-    size_t N = S.find(Sep, Pos);
-    Out.push_back(trim(S.substr(Pos, N - Pos)));
-    if (N == std::string::npos)
-      return Out;
-    Pos = N + 1;
-  }
-}
-
-bool parseBool(const std::string &V, bool &Out) {
-  std::string L = lower(trim(V));
-  if (L == "1" || L == "true" || L == "yes" || L == "on") {
-    Out = true;
-    return true;
-  }
-  if (L == "0" || L == "false" || L == "no" || L == "off") {
-    Out = false;
-    return true;
-  }
-  return false;
-}
-
-bool parseUnsigned(const std::string &V, uint64_t Max, unsigned &Out) {
-  std::string T = trim(V);
-  if (T.empty() || T.size() > 12 ||
-      T.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  uint64_t N = std::strtoull(T.c_str(), nullptr, 10);
-  if (N > Max)
-    return false;
-  Out = static_cast<unsigned>(N);
-  return true;
-}
-
-bool parseDouble(const std::string &V, double &Out) {
-  std::string T = trim(V);
-  if (T.empty())
-    return false;
-  char *End = nullptr;
-  errno = 0;
-  double D = std::strtod(T.c_str(), &End);
-  if (errno || *End || !std::isfinite(D) ||
-      T.find_first_of("xXnN") != std::string::npos) // no hex, nan, inf
-    return false;
-  Out = D;
-  return true;
-}
-
-const char *const SectionNames[] = {"functions-timing", "functions-alloc",
-                                    "functions-icount", "threads", "call-tree"};
-
-// Section name -> index in SectionNames; accepts `_` for `-`.
-int sectionIndex(std::string Name) {
-  std::replace(Name.begin(), Name.end(), '_', '-');
-  for (int I = 0; I < 5; ++I)
-    if (Name == SectionNames[I])
-      return I;
-  return -1;
-}
-
-bool validReportSpec(const std::string &Spec) {
-  std::vector<std::string> Parts = split(lower(Spec), ',');
-  bool Base = Parts[0] == "auto" || Parts[0] == "all";
-  for (size_t I = 0; I < Parts.size(); ++I) {
-    const std::string &P = Parts[I];
-    if (I == 0 && Base)
-      continue;
-    if (!P.empty() && P[0] == '-') {
-      if (!Base || sectionIndex(P.substr(1)) < 0)
-        return false;
-    } else if (Base || sectionIndex(P) < 0) {
-      return false;
-    }
-  }
-  return true;
-}
-
-bool parsePercentiles(const std::string &V, std::vector<double> &Out) {
-  std::vector<double> Ps;
-  for (std::string P : split(V, ',')) {
-    if (!P.empty() && (P[0] == 'p' || P[0] == 'P'))
-      P = P.substr(1);
-    double D;
-    if (!parseDouble(P, D) || D < 0 || D > 100)
-      return false;
-    // Keys are printed with at most 3 decimals (report::percentileKey).
-    D = std::round(D * 1000) / 1000;
-    Ps.push_back(D);
-  }
-  std::sort(Ps.begin(), Ps.end());
-  Ps.erase(std::unique(Ps.begin(), Ps.end()), Ps.end());
-  if (Ps.empty() || Ps.size() > 10)
-    return false;
-  Out = Ps;
-  return true;
-}
-
-bool validFocus(const std::string &F) {
-  if (F.size() < 2 || F.front() != '/' || F.back() != '/')
-    return true; // plain text
-  regex_t R;
-  std::string Pattern = F.substr(1, F.size() - 2);
-  if (regcomp(&R, Pattern.c_str(), REG_EXTENDED | REG_NOSUB) != 0)
-    return false;
-  regfree(&R);
-  return true;
-}
+using support::lower;
+using support::trim;
 
 struct Parser {
   const char *(*Get)(const char *);
@@ -191,65 +64,16 @@ struct Parser {
   }
 };
 
-} // namespace
-
-namespace {
 // The variables that choose a file to write or read.
 const char *const FileVariables[] = {
     "HOTPATH_OUTPUT_PATH",     "HOTPATH_MERGE_REPORT",
     "HOTPATH_SOURCE_ROOT",     "HOTPATH_CALLGRIND_OUT_FILE",
     "HOTPATH_TRACE",           "HOTPATH_SNAPSHOT_PATH",
     "HOTPATH_SNAPSHOT_TRIGGER"};
-} // namespace
-
-const char *const SnapshotSignalsAccepted =
-    "a signal whose default action ends the process and that nothing else "
-    "relies on: USR1, USR2, HUP, ALRM, VTALRM, PROF, IO, PWR, STKFLT, "
-    "RTMIN+N, RTMAX-N, or one of their numbers";
-
-int parseSnapshotSignal(const std::string &Value) {
-  std::string U = trim(Value);
-  for (char &C : U)
-    C = char(std::toupper((unsigned char)C));
-  if (U.rfind("SIG", 0) == 0)
-    U = U.substr(3);
-  // Not SIGINT and SIGTERM (the report's own, SignalReport.h), SIGPIPE
-  // (a program in a pipeline must die of it), SIGQUIT and the resource
-  // limits' SIGXCPU/SIGXFSZ (core dumps someone asked for), the faults,
-  // SIGKILL/SIGSTOP, nor any whose default is to be ignored or to stop
-  // (a handler would change nothing visible, or what the shell relies on).
-  static const std::pair<const char *, int> Names[] = {
-      {"USR1", SIGUSR1},    {"USR2", SIGUSR2},     {"HUP", SIGHUP},
-      {"ALRM", SIGALRM},    {"VTALRM", SIGVTALRM}, {"PROF", SIGPROF},
-      {"IO", SIGIO},        {"POLL", SIGPOLL},     {"PWR", SIGPWR},
-      {"STKFLT", SIGSTKFLT}};
-  for (const auto &[Name, Sig] : Names)
-    if (U == Name)
-      return Sig;
-  unsigned N;
-  if (U.rfind("RTMIN+", 0) == 0 && parseUnsigned(U.substr(6), 64, N) &&
-      SIGRTMIN + int(N) <= SIGRTMAX)
-    return SIGRTMIN + int(N);
-  if (U.rfind("RTMAX-", 0) == 0 && parseUnsigned(U.substr(6), 64, N) &&
-      SIGRTMAX - int(N) >= SIGRTMIN)
-    return SIGRTMAX - int(N);
-  if (U == "RTMIN")
-    return SIGRTMIN;
-  if (U == "RTMAX")
-    return SIGRTMAX;
-  if (!parseUnsigned(U, 64, N) || N == 0)
-    return 0;
-  for (const auto &[Name, Sig] : Names)
-    if (int(N) == Sig)
-      return Sig;
-  return int(N) >= SIGRTMIN && int(N) <= SIGRTMAX ? int(N) : 0;
-}
-
-Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
-  Parser P{Get, Options()};
+// Where the report goes and what it shows.
+void outputVariables(Parser &P, bool Secure) {
+  auto Get = P.Get;
   Options &O = P.O;
-  O.Secure = Secure;
-
   P.var("HOTPATH_OUTPUT_FORMAT", "table, json, json-pretty, none", "table",
         [&](const std::string &V) {
           std::string L = lower(trim(V));
@@ -323,6 +147,12 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
           return true;
         });
   P.flag("HOTPATH_LOCATION", O.Location);
+}
+
+// What is measured, and how often.
+void measurementVariables(Parser &P) {
+  auto Get = P.Get;
+  Options &O = P.O;
   P.var("HOTPATH_TIME_SAMPLING_RATE",
         "a number in [0, 1]: 1 times every call, 0.01 one call in 100, 0 "
         "counts only",
@@ -357,6 +187,11 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
           O.MaxPaths = N;
           return true;
         });
+}
+
+// The timeline trace (docs/timeline.md).
+void traceVariables(Parser &P, bool Secure) {
+  Options &O = P.O;
   if (!Secure)
     P.str("HOTPATH_TRACE", O.TracePath, /*AllowEmpty=*/true);
   P.var("HOTPATH_TRACE_EVENTS",
@@ -384,6 +219,11 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
           O.TraceMinNs = uint64_t(D);
           return true;
         });
+}
+
+// Snapshots of a running program.
+void snapshotVariables(Parser &P, bool Secure) {
+  Options &O = P.O;
   P.var("HOTPATH_SNAPSHOT_INTERVAL",
         "milliseconds between snapshots, an integer in [10, 3600000], or 0",
         "0", [&](const std::string &V) {
@@ -413,6 +253,11 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
         "the process runs with elevated privileges, so the environment may "
         "not make it write files");
   }
+}
+
+// Callgrind and merged runs, the clock, the report's labels.
+void inputVariables(Parser &P, bool Secure) {
+  Options &O = P.O;
   if (!Secure) {
     P.str("HOTPATH_CALLGRIND_OUT_FILE", O.CallgrindOutFile, false);
     P.str("HOTPATH_MERGE_REPORT", O.MergeReport, true);
@@ -439,7 +284,21 @@ Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
           O.UserMetadata = V;
           return true;
         });
-  return O;
+}
+
+} // namespace
+
+Options parseOptions(const char *(*Get)(const char *Name), bool Secure) {
+  Parser P{Get, Options()};
+  Options &O = P.O;
+  O.Secure = Secure;
+
+  outputVariables(P, Secure);
+  measurementVariables(P);
+  traceVariables(P, Secure);
+  snapshotVariables(P, Secure);
+  inputVariables(P, Secure);
+  return P.O;
 }
 
 namespace {
@@ -477,76 +336,6 @@ Options loadOptionsFromEnv() {
   for (const std::string &W : O.Warnings)
     std::fprintf(stderr, "hotpath: %s\n", report::terminalText(W).c_str());
   return O;
-}
-
-SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
-                           bool AllocTracked) {
-  // `auto`: what was measured. Under Valgrind the icount section replaces
-  // timing; natively there are no instruction counts.
-  SectionSet Auto;
-  Auto.Timing = !UnderValgrind;
-  Auto.Alloc = AllocTracked;
-  Auto.Icount = UnderValgrind;
-  Auto.Threads = true;
-  Auto.Tree = !UnderValgrind;
-  std::string S = lower(trim(Spec));
-  if (S.empty() || !validReportSpec(S))
-    return Auto;
-  std::vector<std::string> Parts = split(S, ',');
-  bool Set[5] = {false, false, false, false, false};
-  size_t First = 0;
-  if (Parts[0] == "auto") {
-    Set[0] = Auto.Timing, Set[1] = Auto.Alloc, Set[2] = Auto.Icount,
-    Set[3] = true, Set[4] = Auto.Tree;
-    First = 1;
-  } else if (Parts[0] == "all") {
-    Set[0] = Set[1] = Set[2] = Set[3] = Set[4] = true;
-    First = 1;
-  }
-  for (size_t I = First; I < Parts.size(); ++I) {
-    bool Exclude = Parts[I][0] == '-';
-    int Idx = sectionIndex(Exclude ? Parts[I].substr(1) : Parts[I]);
-    if (Idx >= 0)
-      Set[Idx] = !Exclude;
-  }
-  SectionSet Out;
-  Out.Timing = Set[0];
-  Out.Alloc = Set[1];
-  Out.Icount = Set[2];
-  Out.Threads = Set[3];
-  Out.Tree = Set[4];
-  return Out;
-}
-
-bool parseUserMetadata(const std::string &Text,
-                       std::vector<std::pair<std::string, std::string>> &Out) {
-  Out.clear();
-  std::string T = trim(Text);
-  if (T.empty())
-    return true;
-  if (T[0] == '{') {
-    nlohmann::json J =
-        nlohmann::json::parse(T, nullptr, /*allow_exceptions=*/false);
-    if (!J.is_object())
-      return false;
-    for (auto It = J.begin(); It != J.end(); ++It) {
-      if (!It.value().is_string() || It.key().empty()) {
-        Out.clear();
-        return false;
-      }
-      Out.emplace_back(It.key(), It.value().get<std::string>());
-    }
-    return true;
-  }
-  for (const std::string &Pair : split(T, ',')) {
-    size_t Eq = Pair.find('=');
-    if (Eq == std::string::npos || trim(Pair.substr(0, Eq)).empty()) {
-      Out.clear();
-      return false;
-    }
-    Out.emplace_back(trim(Pair.substr(0, Eq)), trim(Pair.substr(Eq + 1)));
-  }
-  return true;
 }
 
 } // namespace hotpath::rt

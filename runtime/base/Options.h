@@ -82,28 +82,10 @@ struct Options {
 /// absolute against the working directory of this call (session begin).
 Options loadOptionsFromEnv();
 
-/// HOTPATH_SNAPSHOT_SIGNAL: the signal a value names, or 0 when it names
-/// none that may trigger snapshots (SnapshotSignalsAccepted says which).
-int parseSnapshotSignal(const std::string &Value);
-extern const char *const SnapshotSignalsAccepted;
-
 /// The same from an explicit lookup (unit tests): `Get(name)` returns the
 /// value or nullptr when unset. Does not print. With `Secure`, the
 /// variables that name files are ignored, each with a warning.
 Options parseOptions(const char *(*Get)(const char *Name), bool Secure = false);
-
-/// Which report sections to emit, resolved from ReportSpec
-/// `auto`, `all`, a list, or `auto,-threads`).
-struct SectionSet {
-  bool Timing = true, Alloc = true, Icount = true, Threads = true, Tree = true;
-};
-SectionSet resolveSections(const std::string &Spec, bool UnderValgrind,
-                           bool AllocTracked);
-
-/// HOTPATH_USER_METADATA: `k=v,k=v` (as hotpath-rs's CI examples) or a JSON
-/// object of strings. Returns false (and leaves `Out` empty) when malformed.
-bool parseUserMetadata(const std::string &Text,
-                       std::vector<std::pair<std::string, std::string>> &Out);
 
 } // namespace hotpath::rt
 

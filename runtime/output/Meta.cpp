@@ -1,8 +1,11 @@
 //===- Meta.cpp - What the report says about the run ----------------------===//
 #include "output/Meta.h"
 
+#include "base/OptionValues.h"
 #include "hotpath/report/Git.h"
 #include "hotpath/report/Version.h"
+#include "hotpath/support/FileRead.h"
+#include "hotpath/support/Strings.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,26 +23,15 @@ namespace hotpath::rt {
 
 namespace {
 
+// /proc files and the Valgrind tool's executable, through the one bounded
+// reader (a /proc file is regular, of size 0, read to its end).
 bool readFile(const std::string &Path, std::string &Out,
               size_t Limit = 64 << 20) {
-  int Fd = ::open(Path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
-    return false;
-  Out.clear();
-  char Buf[16384];
-  ssize_t N;
-  while ((N = ::read(Fd, Buf, sizeof Buf)) > 0 && Out.size() < Limit)
-    Out.append(Buf, size_t(N));
-  ::close(Fd);
-  return N >= 0;
+  std::string Error;
+  return support::readRegularFile(Path, Limit, Out, Error);
 }
 
-std::string trim(const std::string &S) {
-  size_t B = S.find_first_not_of(" \t\r\n");
-  if (B == std::string::npos)
-    return "";
-  return S.substr(B, S.find_last_not_of(" \t\r\n") - B + 1);
-}
+using support::trim;
 
 int buildIdCallback(struct dl_phdr_info *Info, size_t, void *Data) {
   auto *Out = static_cast<std::optional<std::string> *>(Data);
@@ -158,13 +150,9 @@ std::optional<std::string> valgrindTool() {
   std::string Maps;
   if (!readFile("/proc/self/maps", Maps))
     return std::nullopt;
-  size_t Pos = 0;
-  while (Pos < Maps.size()) {
-    size_t End = Maps.find('\n', Pos);
-    if (End == std::string::npos)
-      End = Maps.size();
-    std::string Line = Maps.substr(Pos, End - Pos);
-    Pos = End + 1;
+  support::LineReader Lines(Maps);
+  for (std::string_view L; Lines.next(L);) {
+    std::string Line(L);
     size_t Slash = Line.find('/');
     if (Slash == std::string::npos)
       continue;
@@ -204,18 +192,14 @@ std::optional<std::string> valgrindTool() {
 
 void cpuInfo(const std::string &Text, std::optional<std::string> &Model,
              std::optional<std::string> &Vendor) {
-  size_t Pos = 0;
-  while (Pos < Text.size() && (!Model || !Vendor)) {
-    size_t End = Text.find('\n', Pos);
-    if (End == std::string::npos)
-      End = Text.size();
-    std::string Line = Text.substr(Pos, End - Pos);
-    Pos = End + 1;
+  support::LineReader Lines(Text);
+  for (std::string_view L; (!Model || !Vendor) && Lines.next(L);) {
+    std::string Line(L);
     size_t Colon = Line.find(':');
     if (Colon == std::string::npos)
       continue;
-    std::string Key = trim(Line.substr(0, Colon));
-    std::string Value = trim(Line.substr(Colon + 1));
+    std::string Key(trim(Line.substr(0, Colon)));
+    std::string Value(trim(Line.substr(Colon + 1)));
     if (Value.empty())
       continue;
     if (!Model && (Key == "model name" || Key == "Model"))

@@ -1,11 +1,12 @@
 //===- ReportWriter.cpp - Snapshot -> report model -> table or JSON -------===//
 #include "output/ReportWriter.h"
 #include "base/PrivateFiles.h"
-#include "hotpath/report/AtomicFile.h"
+#include "base/ReportSections.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
 #include "hotpath/report/Rounding.h"
 #include "hotpath/report/SafeText.h"
+#include "hotpath/support/AtomicFile.h"
 #include "output/CallTreeReport.h"
 #include "output/Meta.h"
 
@@ -251,15 +252,15 @@ struct FileWrite {
 };
 void writeFileHere(void *P) {
   FileWrite *W = static_cast<FileWrite *>(P);
-  report::WriteFileOptions O;
+  support::WriteFileOptions O;
   O.RefuseSpecialFiles = true;
-  W->Ok = report::writeFileAtomically(*W->Path, *W->Data, *W->Error, O);
+  W->Ok = support::writeFileAtomically(*W->Path, *W->Data, *W->Error, O);
 }
 } // namespace
 
 bool writeOutputFile(const std::string &Path, const std::string &Data,
                      std::string &Error) {
-  if (int Fd = report::standardStreamOf(Path); Fd >= 0) {
+  if (int Fd = support::standardStreamOf(Path); Fd >= 0) {
     if (writeToProgramFd(Fd, Data.data(), Data.size()))
       return true;
     Error = errno ? std::strerror(errno) : "not open";

@@ -2,9 +2,9 @@
 #include "output/TraceWriter.h"
 #include "core/Registry.h"
 #include "core/Trace.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/Units.h"
 #include "hotpath/report/Version.h"
+#include "hotpath/support/AtomicFile.h"
 #include "output/ReportWriter.h"
 
 #include <nlohmann/json.hpp>

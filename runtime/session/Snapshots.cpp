@@ -2,8 +2,8 @@
 #include "session/Snapshots.h"
 #include "base/Clock.h"
 #include "drain/Drain.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/support/AtomicFile.h"
 #include "output/ReportWriter.h"
 #include "session/Session.h"
 

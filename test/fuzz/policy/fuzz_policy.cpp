@@ -1,5 +1,5 @@
-// libFuzzer target: regression policy files (tools/policy/Policy.h).
-#include "Policy.h"
+// libFuzzer target: regression policy files (lib/policy).
+#include "hotpath/policy/Policy.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 //===- CalibrateTest.cpp - Spreads and suggested thresholds ---------------===//
-#include "Calibrate.h"
-#include "Judge.h"
+#include "hotpath/policy/Calibrate.h"
 #include "Reports.h"
+#include "hotpath/policy/Judge.h"
 
 using namespace hotpath::policy;
 using namespace hotpath::policy::test;

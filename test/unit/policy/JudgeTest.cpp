@@ -1,7 +1,7 @@
 //===- JudgeTest.cpp - Outcomes, verdicts, budgets, environment -----------===//
-#include "Judge.h"
-#include "DiffRender.h"
+#include "hotpath/policy/Judge.h"
 #include "Reports.h"
+#include "hotpath/policy/DiffRender.h"
 
 using namespace hotpath::policy;
 using namespace hotpath::policy::test;

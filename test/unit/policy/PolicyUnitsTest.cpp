@@ -1,5 +1,5 @@
 //===- PolicyUnitsTest.cpp - Human units of budgets -----------------------===//
-#include "PolicyUnits.h"
+#include "hotpath/policy/PolicyUnits.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 #ifndef HOTPATH_TEST_POLICY_REPORTS_H
 #define HOTPATH_TEST_POLICY_REPORTS_H
 
-#include "Policy.h"
+#include "hotpath/policy/Policy.h"
 #include "hotpath/report/Report.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 //===- SuiteDiffTest.cpp - Two directories of benchmark reports -----------===//
-#include "SuiteDiff.h"
-#include "DiffRender.h"
+#include "hotpath/policy/SuiteDiff.h"
 #include "Reports.h"
+#include "hotpath/policy/DiffRender.h"
 
 using namespace hotpath;
 using namespace hotpath::policy;

@@ -1,5 +1,7 @@
 //===- OptionsTest.cpp - Every HOTPATH_* variable, good and bad values ----===//
 #include "base/Options.h"
+#include "base/OptionValues.h"
+#include "base/ReportSections.h"
 
 #include <gtest/gtest.h>
 

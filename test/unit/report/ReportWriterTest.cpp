@@ -1,7 +1,7 @@
 //===- ReportWriterTest.cpp - Snapshot -> report, and writing it ----------===//
 #include "output/ReportWriter.h"
-#include "hotpath/report/AtomicFile.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/support/AtomicFile.h"
 
 #include <gtest/gtest.h>
 
@@ -324,7 +324,8 @@ TEST(AtomicFile, SymlinkStaysASymlink) {
   std::string D = dir("link");
   ASSERT_EQ(symlink("real.json", (D + "/link.json").c_str()), 0);
   std::string Error;
-  ASSERT_TRUE(report::writeFileAtomically(D + "/link.json", "one\n", Error))
+  ASSERT_TRUE(
+      hotpath::support::writeFileAtomically(D + "/link.json", "one\n", Error))
       << Error;
   // The link was dangling: its target is created, the link kept.
   struct stat St;
@@ -338,7 +339,8 @@ TEST(AtomicFile, ReplacesTheLinkTarget) {
   std::ofstream(D + "/real.json") << "old\n";
   ASSERT_EQ(symlink("real.json", (D + "/link.json").c_str()), 0);
   std::string Error;
-  ASSERT_TRUE(report::writeFileAtomically(D + "/link.json", "new\n", Error))
+  ASSERT_TRUE(
+      hotpath::support::writeFileAtomically(D + "/link.json", "new\n", Error))
       << Error;
   struct stat St;
   ASSERT_EQ(lstat((D + "/link.json").c_str(), &St), 0);
@@ -354,7 +356,8 @@ TEST(AtomicFile, FifoIsWrittenInPlace) {
   int R = open(F.c_str(), O_RDONLY | O_NONBLOCK);
   ASSERT_GE(R, 0);
   std::string Error;
-  ASSERT_TRUE(report::writeFileAtomically(F, "through the pipe\n", Error))
+  ASSERT_TRUE(
+      hotpath::support::writeFileAtomically(F, "through the pipe\n", Error))
       << Error;
   char Buf[64] = {};
   ssize_t N = read(R, Buf, sizeof Buf - 1);
@@ -371,8 +374,8 @@ TEST(AtomicFile, StreamsAreWrittenThroughTheirDescriptor) {
   int P[2];
   ASSERT_EQ(pipe(P), 0);
   std::string Error;
-  ASSERT_TRUE(report::writeFileAtomically("/dev/fd/" + std::to_string(P[1]),
-                                          "via fd\n", Error))
+  ASSERT_TRUE(hotpath::support::writeFileAtomically(
+      "/dev/fd/" + std::to_string(P[1]), "via fd\n", Error))
       << Error;
   close(P[1]);
   char Buf[64] = {};

@@ -1,7 +1,7 @@
 //===- SafeToml.h - toml++ without its two undefined behaviours -*- C++ -*-===//
 //
 // Include this instead of <toml++/toml.h>. Shared by the config reader
-// (pass/Config.cpp) and the policy reader (tools/policy/Policy.cpp); both
+// (pass/Config.cpp) and the policy reader (lib/policy/Policy.cpp); both
 // build toml++ header-only with TOML_EXCEPTIONS=0.
 //
 // toml++ 3.3 trusts its input in two places, and a user's typo must not
@@ -15,8 +15,8 @@
 //   not a key character" is the right answer, so they return false.
 //
 //===----------------------------------------------------------------------===//
-#ifndef HOTPATH_PASS_SAFETOML_H
-#define HOTPATH_PASS_SAFETOML_H
+#ifndef HOTPATH_SUPPORT_SAFETOML_H
+#define HOTPATH_SUPPORT_SAFETOML_H
 
 #pragma push_macro("NDEBUG")
 #undef NDEBUG
@@ -56,4 +56,4 @@ inline const char *tomlTypeName(const toml::node &N) {
 }
 } // namespace hotpath
 
-#endif // HOTPATH_PASS_SAFETOML_H
+#endif // HOTPATH_SUPPORT_SAFETOML_H

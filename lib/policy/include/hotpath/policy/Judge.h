@@ -1,0 +1,113 @@
+//===- Judge.h - Compare two reports under a policy -------------*- C++ -*-===//
+//
+// Rows are matched by function name; each row of each section gets the
+// first outcome that applies, in docs/policy.md's order. Budgets are absolute
+// limits on the head report alone. What fails the verdict follows
+// hotpath-rs: a finding fails only when its block has fail_check (budgets by
+// default, sections when they opt in), the environment does not make it
+// meaningless, and pr_check is "fail".
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_POLICY_JUDGE_H
+#define HOTPATH_POLICY_JUDGE_H
+
+#include "hotpath/policy/Policy.h"
+#include "hotpath/report/Report.h"
+
+#include <string>
+#include <vector>
+
+namespace hotpath::policy {
+
+/// In docs/policy.md's order: the first that applies wins.
+enum class Outcome {
+  Ignored,
+  BelowFloor,
+  Added,
+  Removed,
+  TooFewCalls,
+  Regression,
+  Improvement,
+  Unchanged
+};
+const char *outcomeName(Outcome O); // "regression", "below floor", ...
+const char *outcomeKey(Outcome O);  // "regression", "below_floor", ...
+
+struct MetricChange {
+  Metric M;
+  uint64_t Base = 0, Head = 0;
+  double Percent = 0; // (head-base)/base*100; +inf when base is 0
+  int Direction = 0;  // +1 beyond the threshold upward, -1 downward, 0 not
+};
+
+struct Side {
+  bool Present = false;
+  uint64_t Calls = 0;
+  double PercentTotal = 0;
+  report::FunctionRow Row;
+};
+
+struct RowResult {
+  std::string Name; // with " (file)" when the name alone is ambiguous
+  Outcome O = Outcome::Unchanged;
+  Side Base, Head;
+  std::vector<MetricChange> Changes; // for the judged metrics
+  bool Failing = false;
+};
+
+struct SectionResult {
+  SectionKind K = SectionKind::Timing;
+  bool Judged = false;   // the policy judges it
+  bool Compared = false; // present and measured in both reports
+  std::string Skipped;   // why it was not compared ("" when compared)
+  bool FailCheck = false;
+  bool EnvNoFail = false; // the environment differs: findings never fail
+  double MinPercentChange = 0;
+  uint64_t MinChangePerCall = 0;
+  std::vector<Metric> Metrics; // the metrics actually compared
+  std::vector<RowResult> Rows; // regressions first
+};
+
+struct BudgetViolation {
+  std::string Function;
+  std::string What; // "calls 999 below min 1,000", "alloc.avg 3 B > 2 B"
+  bool Failing = false;
+};
+
+struct BudgetResult {
+  const Budget *B = nullptr;
+  unsigned Matched = 0; // functions in the head report matching `match`
+  std::vector<BudgetViolation> Violations;
+  std::vector<std::string> NotChecked; // limits the head cannot answer
+  bool Broken = false;
+  bool Failing = false;
+};
+
+struct Verdict {
+  std::vector<SectionResult> Sections; // timing, alloc, icount
+  std::vector<BudgetResult> Budgets;
+  std::vector<std::string> Alerts; // environment differences
+  std::vector<std::string> Notes;  // what was skipped and why
+  unsigned Regressions = 0, Improvements = 0, Judged = 0, Failing = 0,
+           BrokenBudgets = 0;
+  bool PrCheckFail = true;
+  bool BudgetsOnly = false;
+
+  bool fails() const { return PrCheckFail && Failing > 0; }
+  /// 3 failing finding, 4 nothing judged, 0 otherwise (docs/policy.md).
+  int exitCode() const { return fails() ? 3 : Judged == 0 ? 4 : 0; }
+  /// "fail", "warn" (failing findings under pr_check = "warn"),
+  /// "nothing judged" or "pass".
+  const char *status() const;
+};
+
+/// Compares `Base` with `Head` under `P`; `Base` null judges budgets only.
+Verdict judge(const report::Report *Base, const report::Report &Head,
+              const Policy &P);
+
+/// Percent change of a metric: (head-base)/base*100, +inf from zero.
+double percentChange(uint64_t Base, uint64_t Head);
+
+} // namespace hotpath::policy
+
+#endif // HOTPATH_POLICY_JUDGE_H
