@@ -11,7 +11,7 @@
 #include <tuple>
 #include <zlib.h>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 using report::CallTree;
 using report::TreeMetric;
@@ -307,4 +307,4 @@ githubActionBenchmarkJson(const std::vector<report::Report> &Reports,
   return J.dump(2, ' ', false, OJson::error_handler_t::replace) + "\n";
 }
 
-} // namespace hotpath::tool
+} // namespace hotpath::views

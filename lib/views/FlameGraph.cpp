@@ -10,7 +10,7 @@
 #include <cstdio>
 #include <map>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 using report::CallTree;
 using report::TreeMetric;
@@ -402,4 +402,4 @@ std::string diffFlameGraphSvg(const CallTree &Base, const CallTree &Head,
                     "base (red grew, blue shrank)");
 }
 
-} // namespace hotpath::tool
+} // namespace hotpath::views

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <map>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 namespace {
 
@@ -274,4 +274,4 @@ std::string callTreeChromeJson(const report::Report &R) {
                      "laid out by time on the stack\"}");
 }
 
-} // namespace hotpath::tool
+} // namespace hotpath::views

@@ -9,7 +9,7 @@
 #include <map>
 #include <tuple>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 namespace {
 
@@ -244,4 +244,4 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
   return Out;
 }
 
-} // namespace hotpath::tool
+} // namespace hotpath::views

@@ -1,7 +1,7 @@
 //===- SessionReport.cpp - The report a session ends with -----------------===//
 #include "output/SessionReport.h"
 
-#include "hotpath/callgrind/ReportMerge.h"
+#include "hotpath/report/ReportMerge.h"
 #include "hotpath/report/ReportJson.h"
 #include "output/ReportWriter.h"
 #include "valgrind/Callgrind.h"
@@ -41,7 +41,7 @@ void writeSessionReport(const Snapshot &S, const Options &Opts) {
             Opts.MergeReport + ": " + Error);
         return;
       }
-      if (!callgrind::mergeRuns(Native, R, Merged, Error)) {
+      if (!report::mergeRuns(Native, R, Merged, Error)) {
         say("merge failed, no report written: " + Error);
         return;
       }

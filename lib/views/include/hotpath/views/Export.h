@@ -19,7 +19,7 @@
 
 #include <string>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 /// speedscope's JSON for T under M; Name names the profile.
 std::string speedscopeJson(const report::CallTree &T, report::TreeMetric M,
@@ -57,6 +57,6 @@ std::string
 githubActionBenchmarkJson(const std::vector<report::Report> &Reports,
                           const TrackerOptions &Opt);
 
-} // namespace hotpath::tool
+} // namespace hotpath::views
 
 #endif // HOTPATH_VIEWS_EXPORT_H

@@ -19,7 +19,7 @@
 
 #include <string>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 struct FlameGraphOptions {
   report::TreeMetric Metric = report::TreeMetric::Time;
@@ -40,6 +40,6 @@ std::string diffFlameGraphSvg(const report::CallTree &Base,
                               const report::CallTree &Head,
                               const FlameGraphOptions &O);
 
-} // namespace hotpath::tool
+} // namespace hotpath::views
 
 #endif // HOTPATH_VIEWS_FLAMEGRAPH_H

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 struct TraceCall {
   std::string Name;
@@ -52,6 +52,6 @@ std::string traceSpeedscopeJson(const Trace &T, const std::string &Name);
 /// The call tree of R as Chrome trace events (see above).
 std::string callTreeChromeJson(const report::Report &R);
 
-} // namespace hotpath::tool
+} // namespace hotpath::views
 
 #endif // HOTPATH_VIEWS_TIMELINE_H

@@ -15,7 +15,7 @@
 
 #include <string>
 
-namespace hotpath::tool {
+namespace hotpath::views {
 
 enum class TopSort { Total, Rate, Calls, CallRate, Avg, P95, Alloc };
 
@@ -39,6 +39,6 @@ struct TopFrame {
 std::string renderTop(const report::Report &Cur, const report::Report *Prev,
                       TopSort Sort, const TopFrame &F);
 
-} // namespace hotpath::tool
+} // namespace hotpath::views
 
 #endif // HOTPATH_VIEWS_TOPVIEW_H

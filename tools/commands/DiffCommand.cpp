@@ -1,5 +1,6 @@
 //===- DiffCommand.cpp - `hotpath diff BASE.json HEAD.json` ---------------===//
-#include "CommandLine.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
 #include "hotpath/policy/DiffRender.h"
 #include "hotpath/policy/Judge.h"
 #include "hotpath/policy/Policy.h"
@@ -20,29 +21,29 @@ namespace {
 int diffSuites(const std::string &BaseDir, const std::string &HeadDir,
                const std::string &PolicyFile, const std::string &Format) {
   if (!report::isDirectory(HeadDir))
-    return badInput("diff: " + HeadDir +
-                    " is not a directory: give two reports or two "
-                    "directories of hotpath bench reports");
+    return fail("" + HeadDir +
+                " is not a directory: give two reports or two "
+                "directories of hotpath bench reports");
   std::vector<report::Report> Base, Head;
   std::vector<std::string> BasePaths, HeadPaths;
   std::string Error;
   if (!report::readReportDir(HeadDir, Head, HeadPaths, Error))
-    return badInput(Error);
+    return fail(Error);
   std::string NoBase;
   if (!report::pathExists(BaseDir))
     NoBase = BaseDir + " does not exist";
   else if (!report::isDirectory(BaseDir))
-    return badInput("diff: " + BaseDir +
-                    " is not a directory: give two reports or two "
-                    "directories of hotpath bench reports");
+    return fail("" + BaseDir +
+                " is not a directory: give two reports or two "
+                "directories of hotpath bench reports");
   else if (report::reportFiles(BaseDir).empty())
     NoBase = BaseDir + " holds no report";
   else if (!report::readReportDir(BaseDir, Base, BasePaths, Error))
-    return badInput(Error);
+    return fail(Error);
   policy::SuiteVerdict S;
   if (!policy::judgeSuite(Base, Head, BasePaths, HeadPaths, PolicyFile, S,
                           Error))
-    return badInput(Error);
+    return fail(Error);
   if (!NoBase.empty())
     S.NoBase = "no base reports (" + NoBase +
                "): nothing to compare with, as on a suite's first run";
@@ -60,23 +61,34 @@ int diffSuites(const std::string &BaseDir, const std::string &HeadDir,
 
 } // namespace
 
-int diffCommand(const Args &A) {
-  CommandLine CL(
-      "diff",
-      "hotpath diff BASE.json HEAD.json [--policy FILE] [--benchmark NAME]\n"
-      "                    [--format table|markdown|json]\n"
-      "hotpath diff --budgets-only HEAD.json [--policy FILE] ...\n"
-      "hotpath diff BASE_DIR HEAD_DIR [--policy FILE] [--format ...]",
-      "Compares two reports function by function and judges the changes "
-      "under\na regression policy (docs/policy.md). Two directories of "
-      "hotpath bench\nreports are judged benchmark by benchmark, each under "
-      "its own policy.",
-      "exit status: 0 no failing finding, 3 a failing regression or broken\n"
-      "budget, 4 nothing judged (also: BASE_DIR missing or empty, a suite's\n"
-      "first run), 2 bad input");
+namespace {
+
+struct DiffCommand {
+  static const CommandInfo Info;
   std::vector<std::string> Files;
   std::string PolicyFile, Benchmark, Format = "table", BudgetsOnly;
-  CLI::App &App = CL.app();
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo DiffCommand::Info = {
+    "diff",
+    "judge HEAD against BASE under a policy",
+    "hotpath diff BASE.json HEAD.json [--policy FILE] [--benchmark NAME] "
+    "[--format table|markdown|json]\n"
+    "hotpath diff --budgets-only HEAD.json [--policy FILE] ...\n"
+    "hotpath diff BASE_DIR HEAD_DIR [--policy FILE] [--format ...]",
+    "Compares two reports function by function and judges the changes under\n"
+    "a regression policy (docs/policy.md). Two directories of hotpath bench\n"
+    "reports are judged benchmark by benchmark, each under its own policy.",
+    "",
+    "0 no failing finding, 3 a failing regression or broken budget, 4 "
+    "nothing judged (also: BASE_DIR missing or empty, a suite's first run), "
+    "2 bad input"};
+
+void DiffCommand::declare(CLI::App &App) {
   App.add_option("reports", Files, "the base and the head report")
       ->option_text("BASE.json HEAD.json");
   App.add_option("--policy", PolicyFile,
@@ -89,20 +101,18 @@ int diffCommand(const Args &A) {
       ->option_text("NAME");
   App.add_option("--format", Format,
                  "table (default), markdown (a pull-request comment), json")
-      ->option_text("FORMAT");
-  CLI::Option *Budgets =
-      App.add_option("--budgets-only", BudgetsOnly,
-                     "check the budgets of HEAD.json alone (no base report)");
-  Budgets->option_text("HEAD.json");
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
-  bool HaveBudgetsOnly = Budgets->count() > 0;
-  if (Format != "table" && Format != "markdown" && Format != "json")
-    return badInput("diff: unknown format '" + Format +
-                    "' (accepted: table, markdown, json)");
+      ->option_text("FORMAT")
+      ->check(oneOf({"table", "markdown", "json"}));
+  App.add_option("--budgets-only", BudgetsOnly,
+                 "check the budgets of HEAD.json alone (no base report)")
+      ->option_text("HEAD.json");
+}
+
+int DiffCommand::run(const Invocation &I) {
+  bool HaveBudgetsOnly = I.App.count("--budgets-only") > 0;
   if (HaveBudgetsOnly ? !Files.empty() : Files.size() != 2)
-    return badInput("diff: expected BASE.json HEAD.json, or --budgets-only "
-                    "HEAD.json (see hotpath diff --help)");
+    return fail("expected BASE.json HEAD.json, or --budgets-only "
+                "HEAD.json (see hotpath diff --help)");
   if (HaveBudgetsOnly)
     Files = {BudgetsOnly};
   if (Files.size() == 2 &&
@@ -113,7 +123,7 @@ int diffCommand(const Args &A) {
   for (size_t I = 0; I < Files.size(); ++I) {
     std::string Error;
     if (!report::readReportFile(Files[I], Reports[I], Error))
-      return badInput(Files[I] + ": " + Error);
+      return fail(Files[I] + ": " + Error);
   }
   const report::Report &Head = Reports.back();
   if (Benchmark.empty() && Head.M.Benchmark)
@@ -124,12 +134,12 @@ int diffCommand(const Args &A) {
   if (!Path.empty()) {
     std::string Error;
     if (!policy::loadPolicy(Path, P, Error))
-      return badInput(Error);
+      return fail(Error);
   }
   if (HaveBudgetsOnly && P.Budgets.empty())
-    return badInput("diff: --budgets-only: the policy (" +
-                    (Path.empty() ? std::string("built-in defaults") : Path) +
-                    ") has no [[functions.budgets]]");
+    return fail("--budgets-only: the policy (" +
+                (Path.empty() ? std::string("built-in defaults") : Path) +
+                ") has no [[functions.budgets]]");
 
   policy::Verdict V =
       policy::judge(HaveBudgetsOnly ? nullptr : &Reports[0], Head, P);
@@ -146,6 +156,10 @@ int diffCommand(const Args &A) {
   if (std::fflush(stdout) != 0)
     return ExitBadInput;
   return V.exitCode();
+}
+
+Command addDiffCommand(CLI::App &Root) {
+  return makeCommand<DiffCommand>(Root);
 }
 
 } // namespace hotpath::tool

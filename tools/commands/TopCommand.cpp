@@ -6,7 +6,8 @@
 // TopView.h sort, `q` quits. --once prints one frame without escapes.
 //
 //===----------------------------------------------------------------------===//
-#include "CommandLine.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/views/TopView.h"
 
@@ -79,30 +80,44 @@ bool alive(int64_t Pid) {
 
 } // namespace
 
-int topCommand(const Args &A) {
-  CommandLine CL(
-      "top",
-      "hotpath top FILE [--once] [--sort KEY] [--interval SECONDS] [--rows N] "
-      "[--name-width N]",
-      "Shows the busiest functions of a running program from the snapshot\n"
-      "file it writes (HOTPATH_SNAPSHOT_INTERVAL, HOTPATH_SNAPSHOT_PATH),\n"
-      "redrawn as the file changes: calls, calls per second and the share of\n"
-      "a core over the last interval, avg, p95, total, bytes allocated.",
-      "keys: t total, r rate (busy), c calls, s calls/s, a avg, p p95, m\n"
-      "alloc; q quits. --once prints one frame for scripts. Exit status: 0,\n"
-      "2 when FILE is not a report (with --once, or at the start).");
+namespace {
+
+struct TopCommand {
+  static const CommandInfo Info;
   std::string File, SortName = "total";
   bool Once = false;
   double Interval = 1.0;
   unsigned Rows = 0, NameWidth = 0;
-  CLI::App &App = CL.app();
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo TopCommand::Info = {
+    "top",
+    "follow a running program's snapshots in the terminal",
+    "hotpath top FILE [--once] [--sort KEY] [--interval SECONDS] [--rows N] "
+    "[--name-width N]",
+    "Shows the busiest functions of a running program from the snapshot\n"
+    "file it writes (HOTPATH_SNAPSHOT_INTERVAL, HOTPATH_SNAPSHOT_PATH),\n"
+    "redrawn as the file changes: calls, calls per second and the share of\n"
+    "a core over the last interval, avg, p95, total, bytes allocated.",
+    "keys: t total, r rate (busy), c calls, s calls/s, a avg, p p95, m\n"
+    "alloc; q quits. --once prints one frame for scripts.",
+    "0 success, 2 FILE is not a report (with --once, or at the start)"};
+
+void TopCommand::declare(CLI::App &App) {
   App.add_option("file", File, "the snapshot file (a report)")
       ->option_text("FILE");
   App.add_flag("--once", Once, "print one frame and exit");
   App.add_option("--sort", SortName,
                  "total (default), rate, calls, calls/s, avg, p95, alloc, or "
                  "the view's keys t r c s a p m")
-      ->option_text("KEY");
+      ->option_text("KEY")
+      ->check(
+          oneOf({"total", "rate", "calls", "calls/s", "avg", "p95", "alloc"},
+                {"t", "r", "c", "s", "a", "p", "m"}));
   App.add_option("--interval", Interval, "seconds between redraws (default 1)")
       ->option_text("SECONDS")
       ->check(numberIn(0.05, 3600, "expects seconds from 0.05 to 3600"));
@@ -115,22 +130,20 @@ int topCommand(const Args &A) {
                  "leaves; with --once to a pipe or file, whole names)")
       ->option_text("N")
       ->check(unsignedIn(8, 100000, "expects a number of columns from 8"));
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
+}
+
+int TopCommand::run(const Invocation &) {
   if (File.empty())
-    return badInput("top: missing FILE (usage: hotpath top FILE [--once])");
-  TopSort Sort;
-  if (!topSortOfName(SortName, Sort))
-    return badInput("top: unknown sort '" + SortName +
-                    "' (accepted: total, rate, calls, calls/s, avg, p95, "
-                    "alloc, or t, r, c, s, a, p, m)");
+    return fail("missing FILE (usage: hotpath top FILE [--once])");
+  views::TopSort Sort;
+  views::topSortOfName(SortName, Sort); // checked by the option
   report::Report Cur;
   std::string Error;
   if (!report::readReportFile(File, Cur, Error))
-    return badInput(File + ": " + Error);
+    return fail(File + ": " + Error);
   size_t Cols = 100, Lines = 30;
   terminalSize(Cols, Lines);
-  TopFrame F;
+  views::TopFrame F;
   F.Width = Cols;
   F.NameWidth = NameWidth;
   if (Once) {
@@ -139,7 +152,7 @@ int topCommand(const Args &A) {
     F.Help = false;
     if (!NameWidth && !isatty(1))
       F.NameWidth = SIZE_MAX; // for a script: whole names
-    std::string Text = renderTop(Cur, nullptr, Sort, F);
+    std::string Text = views::renderTop(Cur, nullptr, Sort, F);
     std::fwrite(Text.data(), 1, Text.size(), stdout);
     return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
   }
@@ -200,7 +213,7 @@ int topCommand(const Args &A) {
       if (N == 1) {
         if (C == 'q' || C == 'Q')
           break;
-        Redraw = topSortOfKey(C, Sort) || C == ' ';
+        Redraw = views::topSortOfKey(C, Sort) || C == ' ';
       }
     } else if (R == 0) {
       Redraw = true; // "running"/"ended", and the terminal's size
@@ -209,5 +222,7 @@ int topCommand(const Args &A) {
   restoreTerminal();
   return ExitOk;
 }
+
+Command addTopCommand(CLI::App &Root) { return makeCommand<TopCommand>(Root); }
 
 } // namespace hotpath::tool

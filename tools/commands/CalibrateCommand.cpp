@@ -1,8 +1,9 @@
 //===- CalibrateCommand.cpp - `hotpath calibrate`: noise thresholds -------===//
-#include "CommandLine.h"
-#include "Spawn.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
 #include "hotpath/policy/Calibrate.h"
 #include "hotpath/report/ReportJson.h"
+#include "process/Spawn.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -42,23 +43,36 @@ std::string runOnce(const std::vector<std::string> &Argv,
 
 } // namespace
 
-int calibrateCommand(const Args &A) {
-  CommandLine CL(
-      "calibrate",
-      "hotpath calibrate [-n N] [-o POLICY.toml] [--min-percent-total P]\n"
-      "                         -- PROGRAM [ARGS...]\n"
-      "hotpath calibrate [-o POLICY.toml] REPORT.json REPORT.json...",
-      "Measures run-to-run noise: runs PROGRAM N times (default 5) with\n"
-      "HOTPATH_OUTPUT_FORMAT=json, or reads existing reports of one build, "
-      "and\nprints a policy whose min_percent_change sits just above the "
-      "largest\nchange seen between any two runs, per section "
-      "(docs/policy.md).");
+namespace {
+
+struct CalibrateCommand {
+  static const CommandInfo Info;
   unsigned Runs = 5;
   std::string OutFile, MetricList;
   double Floor = 0.5;
   std::vector<policy::Metric> Metrics;
   std::vector<std::string> Files;
-  CLI::App &App = CL.app();
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo CalibrateCommand::Info = {
+    "calibrate",
+    "measure run-to-run noise, suggest policy thresholds",
+    "hotpath calibrate [-n N] [-o POLICY.toml] [--min-percent-total P] -- "
+    "PROGRAM [ARGS...]\n"
+    "hotpath calibrate [-o POLICY.toml] REPORT.json REPORT.json...",
+    "Measures run-to-run noise: runs PROGRAM N times (default 5) with\n"
+    "HOTPATH_OUTPUT_FORMAT=json, or reads existing reports of one build, "
+    "and\n"
+    "prints a policy whose min_percent_change sits just above the largest\n"
+    "change seen between any two runs, per section (docs/policy.md).",
+    "",
+    ""};
+
+void CalibrateCommand::declare(CLI::App &App) {
   App.add_option("reports", Files, "reports of one build")
       ->option_text("REPORT.json...");
   App.add_option("-n", Runs, "runs of PROGRAM (at least 2)")
@@ -75,30 +89,32 @@ int calibrateCommand(const Args &A) {
                  "the metrics the policy judges, e.g. p50 or avg,total "
                  "(default); the spread of each is shown")
       ->option_text("LIST");
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
-  const std::vector<std::string> &Program = CL.program();
+}
+
+int CalibrateCommand::run(const Invocation &I) {
+  const CLI::App &App = I.App;
+  const std::vector<std::string> &Program = I.Program;
   if (App.count("-o") && OutFile.empty())
-    return badInput("calibrate: -o needs a file");
+    return fail("-o needs a file");
   if (App.count("--metrics")) {
     std::string List = MetricList + ",";
     for (size_t B = 0, E; (E = List.find(',', B)) != std::string::npos;
          B = E + 1) {
       policy::Metric M;
       if (!policy::parseMetric(List.substr(B, E - B), M))
-        return badInput("calibrate: --metrics expects a list of avg, "
-                        "total, pNN (e.g. p50,avg), got '" +
-                        MetricList + "'");
+        return fail("--metrics expects a list of avg, "
+                    "total, pNN (e.g. p50,avg), got '" +
+                    MetricList + "'");
       Metrics.push_back(M);
     }
     if (Metrics.empty())
-      return badInput("calibrate: --metrics needs a list");
+      return fail("--metrics needs a list");
   }
   if (!Program.empty() && !Files.empty())
-    return badInput("calibrate: give reports or -- PROGRAM, not both");
+    return fail("give reports or -- PROGRAM, not both");
   if (Program.empty() && Files.size() < 2)
-    return badInput("calibrate: need at least two reports, or -- PROGRAM "
-                    "(see hotpath calibrate --help)");
+    return fail("need at least two reports, or -- PROGRAM "
+                "(see hotpath calibrate --help)");
 
   std::string TempDir;
   if (!Program.empty()) {
@@ -106,8 +122,8 @@ int calibrateCommand(const Args &A) {
     std::string Tpl =
         std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/hotpath-calibrate-XXXXXX";
     if (!::mkdtemp(Tpl.data()))
-      return badInput("calibrate: cannot create a temporary directory: " +
-                      std::string(std::strerror(errno)));
+      return fail("cannot create a temporary directory: " +
+                  std::string(std::strerror(errno)));
     TempDir = Tpl;
     for (unsigned I = 0; I < Runs; ++I) {
       std::string F = TempDir + "/run-" + std::to_string(I + 1) + ".json";
@@ -117,7 +133,7 @@ int calibrateCommand(const Args &A) {
         for (const std::string &G : Files)
           ::unlink(G.c_str());
         ::rmdir(TempDir.c_str());
-        return badInput("calibrate: run " + std::to_string(I + 1) + ": " + Err);
+        return fail("run " + std::to_string(I + 1) + ": " + Err);
       }
       Files.push_back(F);
     }
@@ -137,21 +153,20 @@ int calibrateCommand(const Args &A) {
     ::rmdir(TempDir.c_str());
   }
   if (!Failure.empty())
-    return badInput("calibrate: " + Failure);
+    return fail("" + Failure);
   for (size_t I = 1; I < Reports.size(); ++I) {
     const auto &B0 = Reports[0].M.BuildId, &BI = Reports[I].M.BuildId;
     if (B0 && BI && *B0 != *BI)
-      return badInput("calibrate: " + Files[I] +
-                      " is from another build than " + Files[0] +
-                      " (build ids differ): calibrate runs of one build");
+      return fail("" + Files[I] + " is from another build than " + Files[0] +
+                  " (build ids differ): calibrate runs of one build");
   }
 
   policy::Calibration C = policy::calibrate(Reports, Floor);
   if (!Metrics.empty())
     C.Judged = Metrics;
   if (C.Spreads.empty())
-    return badInput("calibrate: nothing to calibrate: no section has a "
-                    "function above min_percent_total in every report");
+    return fail("nothing to calibrate: no section has a "
+                "function above min_percent_total in every report");
   std::string Text = policy::renderCalibratedPolicy(C);
   if (OutFile.empty()) {
     std::fwrite(Text.data(), 1, Text.size(), stdout);
@@ -159,13 +174,17 @@ int calibrateCommand(const Args &A) {
   }
   FILE *F = std::fopen(OutFile.c_str(), "w");
   if (!F)
-    return badInput("calibrate: " + OutFile + ": " + std::strerror(errno));
+    return fail("" + OutFile + ": " + std::strerror(errno));
   bool Ok = std::fwrite(Text.data(), 1, Text.size(), F) == Text.size();
   Ok &= std::fclose(F) == 0;
   if (!Ok)
-    return badInput("calibrate: " + OutFile + ": write failed");
+    return fail("" + OutFile + ": write failed");
   std::fprintf(stderr, "hotpath calibrate: wrote %s\n", OutFile.c_str());
   return ExitOk;
+}
+
+Command addCalibrateCommand(CLI::App &Root) {
+  return makeCommand<CalibrateCommand>(Root);
 }
 
 } // namespace hotpath::tool

@@ -1,5 +1,5 @@
 //===- ConfigEdit.cpp - Add exclude lines to a hotpath.toml ---------------===//
-#include "ConfigEdit.h"
+#include "config/ConfigEdit.h"
 
 #include <regex>
 

@@ -1,5 +1,5 @@
 //===- ConfigEditTest.cpp - trim's lines added to a hotpath.toml ----------===//
-#include "ConfigEdit.h"
+#include "config/ConfigEdit.h"
 #include "hotpath/support/SafeToml.h"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 //===- GoogleBenchmark.cpp - What `hotpath bench` knows of a suite --------===//
-#include "GoogleBenchmark.h"
+#include "process/GoogleBenchmark.h"
 
 #include "hotpath/support/FileRead.h"
 #include "hotpath/support/Strings.h"

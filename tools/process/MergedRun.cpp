@@ -1,5 +1,5 @@
 //===- MergedRun.cpp - A program's native and Callgrind runs --------------===//
-#include "MergedRun.h"
+#include "process/MergedRun.h"
 #include "hotpath/report/SafeText.h"
 
 #include <cerrno>
@@ -47,41 +47,6 @@ bool exists(const std::string &P) {
 }
 
 } // namespace
-
-std::string findInPath(const std::string &Name) {
-  if (Name.find('/') != std::string::npos)
-    return access(Name.c_str(), X_OK) == 0 ? Name : "";
-  const char *Path = std::getenv("PATH");
-  std::string P = Path ? Path : "/usr/bin:/bin";
-  size_t B = 0;
-  while (B <= P.size()) {
-    size_t E = P.find(':', B);
-    if (E == std::string::npos)
-      E = P.size();
-    std::string Dir = P.substr(B, E - B);
-    std::string F = (Dir.empty() ? "." : Dir) + "/" + Name;
-    if (access(F.c_str(), X_OK) == 0)
-      return F;
-    B = E + 1;
-  }
-  return "";
-}
-
-TempDir::TempDir(const char *Prefix) {
-  const char *Tmp = std::getenv("TMPDIR");
-  std::string D =
-      std::string(Tmp && *Tmp ? Tmp : "/tmp") + "/" + Prefix + "-XXXXXX";
-  if (mkdtemp(D.data()))
-    Path = D;
-  else
-    Error = std::strerror(errno);
-}
-
-void TempDir::remove() {
-  if (!Path.empty())
-    std::system(("rm -rf '" + Path + "'").c_str());
-  Path.clear();
-}
 
 MergedRunResult runMerged(const std::string &Program, ChildEnv E,
                           const MergedRunOptions &O) {

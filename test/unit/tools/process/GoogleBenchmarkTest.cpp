@@ -1,5 +1,5 @@
 //===- GoogleBenchmarkTest.cpp - What `hotpath bench` knows of a suite ----===//
-#include "GoogleBenchmark.h"
+#include "process/GoogleBenchmark.h"
 
 #include <gtest/gtest.h>
 

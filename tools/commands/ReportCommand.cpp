@@ -1,5 +1,6 @@
 //===- ReportCommand.cpp - `hotpath report FILE.json` ---------------------===//
-#include "CommandLine.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
 #include "hotpath/report/CallTree.h"
 #include "hotpath/report/Focus.h"
 #include "hotpath/report/ReportJson.h"
@@ -15,33 +16,48 @@
 
 namespace hotpath::tool {
 
-int reportCommand(const Args &A) {
-  CommandLine CL("report",
-                 "hotpath report FILE.json [--format table|markdown|json]\n"
-                 "                      [--sort KEY] [--limit N] [--focus "
-                 "TEXT|/REGEX/]\n"
-                 "                      [--name-width N] [--location]\n"
-                 "hotpath report FILE.json --tree [--depth N] [--children N] "
-                 "[--focus ...]",
-                 "Renders a report written by a profiled program "
-                 "(HOTPATH_OUTPUT_FORMAT=json);\nFILE.json may be - (stdin).");
+namespace {
+
+struct ReportCommand {
+  static const CommandInfo Info;
   std::vector<std::string> Files;
   std::string Format = "table", Focus;
   unsigned Limit = 15;
-  long NameWidth = -1; // -1: not given
   bool Location = false;
-  CLI::App &App = CL.app();
+  std::string Sort = "total";
+  long NameWidth = -1; // -1: not given
+  bool Tree = false;
+  size_t Depth = 0, Children = 0;
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo ReportCommand::Info = {
+    "report",
+    "render a JSON report",
+    "hotpath report FILE.json [--format table|markdown|json] [--sort KEY] "
+    "[--limit N] [--focus TEXT|/REGEX/] [--name-width N] [--location]\n"
+    "hotpath report FILE.json --tree [--depth N] [--children N] [--focus ...]",
+    "Renders a report written by a profiled program "
+    "(HOTPATH_OUTPUT_FORMAT=json);\n"
+    "FILE.json may be - (stdin).",
+    "",
+    ""};
+
+void ReportCommand::declare(CLI::App &App) {
   App.add_option("file", Files, "the report")->option_text("FILE.json");
   App.add_option("--format", Format,
                  "table (default), markdown (for CI comments), or json (the "
                  "validated report, re-serialised)")
-      ->option_text("FORMAT");
-  std::string Sort = "total";
+      ->option_text("FORMAT")
+      ->check(oneOf({"table", "markdown", "json"}));
   App.add_option("--sort", Sort,
                  "order of the rows, the largest first: total (default), "
                  "self, avg, calls, or name (alphabetical)")
       ->option_text("KEY")
-      ->check(CLI::IsMember({"total", "self", "avg", "calls", "name"}));
+      ->check(oneOf({"total", "self", "avg", "calls", "name"}));
   App.add_option("--limit", Limit,
                  "rows per section in table/markdown (default 15, 0 = all)")
       ->option_text("N")
@@ -65,8 +81,6 @@ int reportCommand(const Args &A) {
           "N"));
   App.add_flag("--location", Location,
                "a Location column (file:line) after the Function column");
-  bool Tree = false;
-  size_t Depth = 0, Children = 0;
   App.add_flag("--tree", Tree,
                "print the call tree (call paths) instead of the tables");
   App.add_option("--depth", Depth, "with --tree: levels shown (0 = all)")
@@ -77,21 +91,20 @@ int reportCommand(const Args &A) {
                  "(0 = all)")
       ->option_text("N")
       ->check(unsignedIn(0, 100000, "expects an integer >= 0"));
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
+}
+
+int ReportCommand::run(const Invocation &I) {
+  const CLI::App &App = I.App;
   if (Files.size() > 1)
-    return badInput("report: one report at a time (got '" + Files[0] +
-                    "' and '" + Files[1] + "')");
+    return fail("one report at a time (got '" + Files[0] + "' and '" +
+                Files[1] + "')");
   std::string File = Files.empty() ? "" : Files[0];
   if (File.empty())
-    return badInput("report: missing FILE.json (usage: hotpath report "
-                    "FILE.json [--format table|markdown|json])");
-  if (Format != "table" && Format != "markdown" && Format != "json")
-    return badInput("report: unknown format '" + Format +
-                    "' (accepted: table, markdown, json)");
+    return fail("missing FILE.json (usage: hotpath report "
+                "FILE.json [--format table|markdown|json])");
 
   if (!report::Focus(Focus).valid())
-    return badInput("report: invalid --focus regex '" + Focus + "'");
+    return fail("invalid --focus regex '" + Focus + "'");
 
   report::Report R;
   std::string Error;
@@ -101,14 +114,14 @@ int reportCommand(const Args &A) {
     while (std::cin.read(Buf, sizeof Buf) || std::cin.gcount() > 0) {
       Text.append(Buf, size_t(std::cin.gcount()));
       if (Text.size() > support::MaxInputFileBytes)
-        return badInput("<stdin>: larger than " +
-                        support::describeLimit(support::MaxInputFileBytes) +
-                        ", the most hotpath reads");
+        return fail("<stdin>: larger than " +
+                    support::describeLimit(support::MaxInputFileBytes) +
+                    ", the most hotpath reads");
     }
     if (!report::parseReport(Text, R, Error))
-      return badInput("<stdin>: " + Error);
+      return fail("<stdin>: " + Error);
   } else if (!report::readReportFile(File, R, Error)) {
-    return badInput(File + ": " + Error);
+    return fail(File + ": " + Error);
   }
 
   report::RowOrder Order = report::RowOrder::Total;
@@ -119,9 +132,9 @@ int reportCommand(const Args &A) {
   std::string Out;
   if (Tree) {
     if (!R.Tree.Present)
-      return badInput("report: " + File +
-                      " has no call tree (a count-only run, "
-                      "HOTPATH_MAX_PATHS=0, or a report of an older hotpath)");
+      return fail("" + File +
+                  " has no call tree (a count-only run, "
+                  "HOTPATH_MAX_PATHS=0, or a report of an older hotpath)");
     report::TreeView V;
     V.MaxDepth = Depth;
     V.MaxChildren = Children;
@@ -129,7 +142,7 @@ int reportCommand(const Args &A) {
     const char *EnvFocus = std::getenv("HOTPATH_FOCUS");
     V.Focus = !App.count("--focus") && EnvFocus ? EnvFocus : Focus;
     if (!report::Focus(V.Focus).valid())
-      return badInput("report: invalid HOTPATH_FOCUS regex '" + V.Focus + "'");
+      return fail("invalid HOTPATH_FOCUS regex '" + V.Focus + "'");
     if (NameWidth >= 0)
       V.NameWidth = size_t(NameWidth);
     if (R.Timing.Present)
@@ -159,6 +172,10 @@ int reportCommand(const Args &A) {
   }
   std::fwrite(Out.data(), 1, Out.size(), stdout);
   return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+}
+
+Command addReportCommand(CLI::App &Root) {
+  return makeCommand<ReportCommand>(Root);
 }
 
 } // namespace hotpath::tool

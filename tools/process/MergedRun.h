@@ -11,7 +11,8 @@
 #ifndef HOTPATH_TOOLS_MERGEDRUN_H
 #define HOTPATH_TOOLS_MERGEDRUN_H
 
-#include "Spawn.h"
+#include "process/Spawn.h"
+#include "process/TempDir.h"
 
 #include <functional>
 #include <mutex>
@@ -19,20 +20,6 @@
 #include <vector>
 
 namespace hotpath::tool {
-
-/// NAME as found in PATH (or NAME itself when it has a '/' and can be
-/// run), "" when there is none.
-std::string findInPath(const std::string &Name);
-
-/// A temporary directory, removed with everything in it on every way out.
-struct TempDir {
-  std::string Path; // "" when it could not be made (Error says why)
-  std::string Error;
-  explicit TempDir(const char *Prefix);
-  ~TempDir() { remove(); }
-  /// Removes it now (a stop signal: no destructor would run).
-  void remove();
-};
 
 struct MergedRunOptions {
   bool Native = true, Callgrind = true;

@@ -1,5 +1,4 @@
 //===- Spawn.h - Run a child program and wait for it ------------*- C++ -*-===//
-//-*-===//
 //
 // The one way the tool starts programs (`hotpath run`, `hotpath
 // calibrate`): posix_spawnp with an explicit environment, optionally the
@@ -15,6 +14,10 @@
 #include <vector>
 
 namespace hotpath::tool {
+
+/// NAME as found in PATH (or NAME itself when it has a '/' and can be
+/// run), "" when there is none.
+std::string findInPath(const std::string &Name);
 
 /// This process's environment, to edit for a child.
 struct ChildEnv {

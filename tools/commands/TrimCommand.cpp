@@ -21,8 +21,9 @@
 // and the lines are the union.
 //
 //===----------------------------------------------------------------------===//
-#include "CommandLine.h"
-#include "ConfigEdit.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
+#include "config/ConfigEdit.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/Units.h"
@@ -215,35 +216,46 @@ std::string costText(TrimBy By, double V) {
 
 } // namespace
 
-int trimCommand(const Args &A) {
-  CommandLine CL(
-      "trim",
-      "hotpath trim REPORT.json|DIR [--by time|icount] [--budget PERCENT]\n"
-      "             [--call-cost NS] [--call-cost-ir IR] [--keep-share "
-      "PERCENT]\n"
-      "             [-o FILE | --config hotpath.toml]",
-      "Lists the measured functions that cost more to measure than they take,\n"
-      "and writes the `exclude` lines of hotpath.toml that bring the cost of\n"
-      "measuring under a budget, from a report (or a directory of hotpath\n"
-      "bench reports) of a run with everything selected: the most distorted\n"
-      "first (the least time or instructions per call for the same cost of\n"
-      "measuring).",
-      "By instruction count (the default when the reports have Callgrind\n"
-      "counts) the budget is how far each report's counts may be off the\n"
-      "plain build's (default 1%); by time, what measuring may add to the run\n"
-      "(default 5%), and a function with --keep-share of the run's own time\n"
-      "(default 5) is never excluded. Exit status: 0, 2 on bad input.");
+namespace {
+
+struct TrimCommand {
+  static const CommandInfo Info;
   std::string File, Out, ConfigFile, By;
   Params P;
   double Budget = 5, CallCost = 20, CallCostIr = 15, KeepShare = 5;
-  CLI::App &App = CL.app();
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo TrimCommand::Info = {
+    "trim",
+    "exclude what costs more to measure than it takes, under a budget",
+    "hotpath trim REPORT.json|DIR [--by time|icount] [--budget PERCENT] "
+    "[--call-cost NS] [--call-cost-ir IR] [--keep-share PERCENT] [-o FILE | "
+    "--config hotpath.toml]",
+    "Lists the measured functions that cost more to measure than they take,\n"
+    "and writes the `exclude` lines of hotpath.toml that bring the cost of\n"
+    "measuring under a budget, from a report (or a directory of hotpath\n"
+    "bench reports) of a run with everything selected: the most distorted\n"
+    "first (the least time or instructions per call for the same cost of\n"
+    "measuring).",
+    "By instruction count (the default when the reports have Callgrind\n"
+    "counts) the budget is how far each report's counts may be off the\n"
+    "plain build's (default 1%); by time, what measuring may add to the run\n"
+    "(default 5%), and a function with --keep-share of the run's own time\n"
+    "(default 5) is never excluded.",
+    ""};
+
+void TrimCommand::declare(CLI::App &App) {
   App.add_option("report", File, "the report, or a directory of reports")
       ->option_text("REPORT.json|DIR");
   App.add_option("--by", By,
                  "what measuring distorts: icount (default when the reports "
                  "have it) or time")
       ->option_text("time|icount")
-      ->check(CLI::IsMember({"time", "icount"}));
+      ->check(oneOf({"time", "icount"}));
   App.add_option("--budget", Budget,
                  "what measuring may cost, in percent (default 1 by icount, "
                  "5 by time)")
@@ -274,20 +286,22 @@ int trimCommand(const Args &A) {
                  "table in place, keeping the rest of it")
       ->option_text("hotpath.toml")
       ->excludes(OutOpt);
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
+}
+
+int TrimCommand::run(const Invocation &I) {
+  const CLI::App &App = I.App;
   if (File.empty())
-    return badInput("trim: missing REPORT.json (usage: hotpath trim "
-                    "REPORT.json|DIR [--budget PERCENT])");
+    return fail("missing REPORT.json (usage: hotpath trim "
+                "REPORT.json|DIR [--budget PERCENT])");
   std::vector<std::string> Files = {File};
   if (report::isDirectory(File) && (Files = report::reportFiles(File)).empty())
-    return badInput("trim: " + File + ": no report in this directory");
+    return fail("" + File + ": no report in this directory");
   std::vector<report::Report> Reports(Files.size());
   bool AllIcount = true;
   for (size_t I = 0; I < Files.size(); ++I) {
     std::string Error;
     if (!report::readReportFile(Files[I], Reports[I], Error))
-      return badInput(Files[I] + ": " + Error);
+      return fail(Files[I] + ": " + Error);
     AllIcount &= Reports[I].Icount.Present;
   }
   P.By = By.empty()       ? (AllIcount ? TrimBy::Icount : TrimBy::Time)
@@ -305,16 +319,16 @@ int trimCommand(const Args &A) {
     const report::FunctionsSection &Sec = ByTime ? R.Timing : R.Icount;
     if (!Sec.Present || Sec.Data.empty()) {
       if (Reports.size() == 1)
-        return badInput("trim: " + Files[I] + " has no " +
-                        (ByTime ? "timed functions"
-                                : "instruction counts (a Callgrind run)"));
+        return fail("" + Files[I] + " has no " +
+                    (ByTime ? "timed functions"
+                            : "instruction counts (a Callgrind run)"));
       continue;
     }
     Ts.push_back(trimOne(R, R.M.Benchmark.value_or(Files[I]), P));
   }
   if (Ts.empty())
-    return badInput("trim: " + File + ": no report has " +
-                    (ByTime ? "timed functions" : "instruction counts"));
+    return fail("" + File + ": no report has " +
+                (ByTime ? "timed functions" : "instruction counts"));
 
   // The union, each function once with the report it was worst in.
   std::map<std::string, std::pair<Candidate, std::string>> Worse;
@@ -387,11 +401,11 @@ int trimCommand(const Args &A) {
     std::string Old, Error;
     if (!support::readRegularFile(ConfigFile, support::MaxPolicyFileBytes, Old,
                                   Error))
-      return badInput("trim: " + ConfigFile + ": " + Error);
+      return fail("" + ConfigFile + ": " + Error);
     size_t Added = 0;
     std::string New = addExcludes(Old, Entries, Added);
     if (Added && !support::writeFileAtomically(ConfigFile, New, Error))
-      return badInput("trim: cannot write " + ConfigFile + ": " + Error);
+      return fail("cannot write " + ConfigFile + ": " + Error);
     std::fwrite(Text.data(), 1, Text.size(), stderr);
     std::fprintf(stderr, "hotpath: %zu exclude lines added to %s%s\n", Added,
                  ConfigFile.c_str(),
@@ -406,11 +420,15 @@ int trimCommand(const Args &A) {
       Text += "  " + E.Literal + ",  # " + E.Comment + "\n";
     Text += "]\n";
   }
-  if (int S = writeOutput("trim", Out, Text); S || toStdout(Out))
+  if (int S = writeOutput(Out, Text); S || toStdout(Out))
     return S;
   std::fprintf(stderr, "hotpath: %zu exclude lines written to %s\n",
                Entries.size(), Out.c_str());
   return ExitOk;
+}
+
+Command addTrimCommand(CLI::App &Root) {
+  return makeCommand<TrimCommand>(Root);
 }
 
 } // namespace hotpath::tool

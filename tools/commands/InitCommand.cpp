@@ -1,5 +1,6 @@
 //===- InitCommand.cpp - `hotpath init`: starter config and policy --------===//
-#include "CommandLine.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
 #include "hotpath/policy/Policy.h"
 
 #include <cerrno>
@@ -158,47 +159,61 @@ bool writeNew(const std::string &Path, const char *Text, std::string &Error) {
 
 } // namespace
 
-int initCommand(const Args &A) {
-  CommandLine CL(
-      "init", "hotpath init [DIR] [--ci]",
-      "Writes a commented hotpath.toml (which functions to measure) and\n"
-      "hotpath/policy.toml (how `hotpath diff` judges a change) into DIR\n"
-      "(default: the current directory). A file that exists is kept, never\n"
-      "overwritten; the other one is still written.",
-      "Exit status: 0 when a file was written, 2 when both exist or on bad\n"
-      "input.");
+namespace {
+
+struct InitCommand {
+  static const CommandInfo Info;
   std::vector<std::string> Dirs;
   bool Ci = false;
-  CL.app().add_option("dir", Dirs, "where to write them")->option_text("DIR");
-  CL.app().add_flag("--ci", Ci,
-                    "a policy for CI: instruction-count and allocation "
-                    "regressions fail the check (exit 3)");
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo InitCommand::Info = {
+    "init",
+    "write a starter hotpath.toml and hotpath/policy.toml",
+    "hotpath init [DIR] [--ci]",
+    "Writes a commented hotpath.toml (which functions to measure) and\n"
+    "hotpath/policy.toml (how `hotpath diff` judges a change) into DIR\n"
+    "(default: the current directory). A file that exists is kept, never\n"
+    "overwritten; the other one is still written.",
+    "",
+    "0 a file was written, 2 both exist or bad input"};
+
+void InitCommand::declare(CLI::App &App) {
+  App.add_option("dir", Dirs, "where to write them")->option_text("DIR");
+  App.add_flag("--ci", Ci,
+               "a policy for CI: instruction-count and allocation "
+               "regressions fail the check (exit 3)");
+}
+
+int InitCommand::run(const Invocation &) {
   if (Dirs.size() > 1)
-    return badInput("init: one directory at a time");
+    return fail("one directory at a time");
   std::string Dir = Dirs.empty() ? "." : Dirs[0];
   struct stat St;
   if (::stat(Dir.c_str(), &St) != 0 || !S_ISDIR(St.st_mode))
-    return badInput("init: " + Dir + ": not a directory");
+    return fail("" + Dir + ": not a directory");
   std::string Config = Dir + "/hotpath.toml";
   std::string PolicyDir = Dir + "/hotpath";
   std::string Policy = PolicyDir + "/policy.toml";
   bool HaveConfig = exists(Config), HavePolicy = exists(Policy);
   if (HaveConfig && HavePolicy)
-    return badInput("init: " + Config + " and " + Policy +
-                    " already exist; not overwriting (remove one first)");
+    return fail("" + Config + " and " + Policy +
+                " already exist; not overwriting (remove one first)");
   if (!HavePolicy) {
     if (::stat(PolicyDir.c_str(), &St) == 0 && !S_ISDIR(St.st_mode))
-      return badInput("init: " + PolicyDir + " exists and is not a directory");
+      return fail("" + PolicyDir + " exists and is not a directory");
     if (::mkdir(PolicyDir.c_str(), 0755) != 0 && errno != EEXIST)
-      return badInput("init: " + PolicyDir + ": " + std::strerror(errno));
+      return fail("" + PolicyDir + ": " + std::strerror(errno));
   }
   std::string Error;
   if (HaveConfig)
     std::printf("kept %s (it exists)\n", Config.c_str());
   else if (!writeNew(Config, ConfigText, Error))
-    return badInput("init: " + Error);
+    return fail("" + Error);
   else
     std::printf("wrote %s\n", Config.c_str());
   if (HavePolicy) {
@@ -206,12 +221,16 @@ int initCommand(const Args &A) {
   } else if (!writeNew(Policy, policyText(Ci).c_str(), Error)) {
     if (!HaveConfig)
       ::unlink(Config.c_str()); // what this run wrote, or nothing
-    return badInput("init: " + Error);
+    return fail("" + Error);
   } else {
     std::printf("wrote %s%s\n", Policy.c_str(),
                 Ci ? " (CI: regressions fail the check)" : "");
   }
   return ExitOk;
+}
+
+Command addInitCommand(CLI::App &Root) {
+  return makeCommand<InitCommand>(Root);
 }
 
 } // namespace hotpath::tool

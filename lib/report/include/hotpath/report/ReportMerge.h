@@ -11,27 +11,27 @@
 //    largest value of the inputs (the description says so).
 //
 //===----------------------------------------------------------------------===//
-#ifndef HOTPATH_CALLGRIND_REPORTMERGE_H
-#define HOTPATH_CALLGRIND_REPORTMERGE_H
+#ifndef HOTPATH_REPORT_REPORTMERGE_H
+#define HOTPATH_REPORT_REPORTMERGE_H
 
 #include "hotpath/report/Report.h"
 
 #include <string>
 #include <vector>
 
-namespace hotpath::callgrind {
+namespace hotpath::report {
 
 /// Checks that A and B come from the same binary (build id; the
 /// executable's path when neither has one) and the same benchmark.
-bool sameBuild(const report::Meta &A, const report::Meta &B,
+bool sameBuild(const Meta &A, const Meta &B,
                std::string &Error);
 
-bool mergeRuns(const report::Report &Native, const report::Report &Callgrind,
-               report::Report &Out, std::string &Error);
+bool mergeRuns(const Report &Native, const Report &Callgrind,
+               Report &Out, std::string &Error);
 
-bool sumReports(const std::vector<report::Report> &In, report::Report &Out,
+bool sumReports(const std::vector<Report> &In, Report &Out,
                 std::string &Error);
 
-} // namespace hotpath::callgrind
+} // namespace hotpath::report
 
-#endif // HOTPATH_CALLGRIND_REPORTMERGE_H
+#endif // HOTPATH_REPORT_REPORTMERGE_H

@@ -1,5 +1,5 @@
 //===- ReportMerge.cpp - Merged mode and sums of reports ------------------===//
-#include "hotpath/callgrind/ReportMerge.h"
+#include "hotpath/report/ReportMerge.h"
 #include "hotpath/report/CallTree.h"
 #include "hotpath/report/Rounding.h"
 
@@ -8,12 +8,7 @@
 #include <map>
 #include <tuple>
 
-namespace hotpath::callgrind {
-
-using report::percentOf;
-using report::roundDiv;
-
-using namespace report;
+namespace hotpath::report {
 
 namespace {
 
@@ -191,4 +186,4 @@ bool sumReports(const std::vector<Report> &In, Report &Out,
   return true;
 }
 
-} // namespace hotpath::callgrind
+} // namespace hotpath::report

@@ -10,7 +10,7 @@
 #ifndef HOTPATH_TOOLS_GOOGLEBENCHMARK_H
 #define HOTPATH_TOOLS_GOOGLEBENCHMARK_H
 
-#include "Spawn.h"
+#include "process/Spawn.h"
 
 #include <cstdint>
 #include <string>

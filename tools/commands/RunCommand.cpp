@@ -3,30 +3,43 @@
 // The whole merged mode in one command (MergedRun.h).
 //
 //===----------------------------------------------------------------------===//
-#include "CommandLine.h"
-#include "MergedRun.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
 #include "hotpath/support/AtomicFile.h"
+#include "process/MergedRun.h"
 
 #include <cstdio>
 
 namespace hotpath::tool {
 
-int runCommand(const Args &A) {
-  CommandLine CL(
-      "run",
-      "hotpath run [--callgrind-only|--native-only] [-o OUT.json]\n"
-      "                   [--cache-sim] -- PROGRAM [ARGS...]",
-      "Runs an instrumented program natively (timing, allocations), then\n"
-      "under Valgrind's Callgrind (instruction counts), and merges both into\n"
-      "one report (meta.run = \"merged\").",
-      "The program's own output is unchanged; hotpath's progress goes to\n"
-      "stderr. Exit status: 0, 2 on bad usage or when a run gives no "
-      "report,\nelse the program's own non-zero status.");
+namespace {
+
+struct RunCommand {
+  static const CommandInfo Info;
   bool NativeOnly = false, CgOnly = false, CacheSim = false;
   std::string Out;
-  CLI::App &App = CL.app();
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo RunCommand::Info = {
+    "run",
+    "run natively and under Callgrind, merge the reports",
+    "hotpath run [--callgrind-only|--native-only] [-o OUT.json] "
+    "[--cache-sim] -- PROGRAM [ARGS...]",
+    "Runs an instrumented program natively (timing, allocations), then\n"
+    "under Valgrind's Callgrind (instruction counts), and merges both into\n"
+    "one report (meta.run = \"merged\").",
+    "The program's own output is unchanged; hotpath's progress goes to\n"
+    "stderr.",
+    "0 the program succeeded, 2 bad usage or a run gave no report, else the "
+    "program's own non-zero status"};
+
+void RunCommand::declare(CLI::App &App) {
   App.add_flag("--native-only", NativeOnly, "the native run alone");
   App.add_flag("--callgrind-only", CgOnly, "the Callgrind run alone");
   App.add_flag("--cache-sim", CacheSim,
@@ -37,31 +50,32 @@ int runCommand(const Args &A) {
                  "write the JSON report there (default: print the table on "
                  "stdout)")
       ->option_text("OUT.json");
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
+}
+
+int RunCommand::run(const Invocation &I) {
+  const CLI::App &App = I.App;
   if (!App.remaining().empty()) // a program needs its `--`
-    return badInput("run: unexpected '" + App.remaining().front() +
-                    "' (usage: hotpath run [options] -- PROGRAM ARGS)");
+    return fail("unexpected '" + App.remaining().front() +
+                "' (usage: hotpath run [options] -- PROGRAM ARGS)");
   bool Native = !CgOnly, Cg = !NativeOnly;
   if (!Native && !Cg)
-    return badInput(
-        "run: --native-only and --callgrind-only exclude each other");
-  if (CL.program().empty())
-    return badInput("run: missing PROGRAM (usage: hotpath run [options] -- "
-                    "PROGRAM ARGS)");
-  std::vector<std::string> Prog = CL.program();
+    return fail("--native-only and --callgrind-only exclude each other");
+  if (I.Program.empty())
+    return fail("missing PROGRAM (usage: hotpath run [options] -- "
+                "PROGRAM ARGS)");
+  std::vector<std::string> Prog = I.Program;
   std::string Exe = findInPath(Prog[0]);
   if (Exe.empty())
-    return badInput("run: program '" + Prog[0] + "' not found");
+    return fail("program '" + Prog[0] + "' not found");
   Prog[0] = Exe;
   std::string Valgrind;
   if (Cg && (Valgrind = findInPath("valgrind")).empty())
-    return badInput("run: valgrind is not installed (not in PATH); install it "
-                    "(e.g. apt-get install valgrind) or use --native-only");
+    return fail("valgrind is not installed (not in PATH); install it "
+                "(e.g. apt-get install valgrind) or use --native-only");
 
   TempDir Tmp("hotpath-run");
   if (Tmp.Path.empty())
-    return badInput("run: cannot create a temporary directory: " + Tmp.Error);
+    return fail("cannot create a temporary directory: " + Tmp.Error);
   MergedRunOptions O;
   O.Native = Native;
   O.Callgrind = Cg;
@@ -73,13 +87,13 @@ int runCommand(const Args &A) {
   };
   MergedRunResult Run = runMerged(Exe, ChildEnv(), O);
   if (Run.Report.empty())
-    return badInput("run: " + Run.Error);
+    return fail("" + Run.Error);
   int ProgStatus = Run.ProgramStatus;
   const std::string &Final = Run.Report;
   report::Report R;
   std::string Error;
   if (!report::readReportFile(Final, R, Error))
-    return badInput("run: " + Final + ": " + Error);
+    return fail("" + Final + ": " + Error);
   if (Out.empty()) {
     report::TableOptions T;
     T.ShowWarnings = true;
@@ -88,7 +102,7 @@ int runCommand(const Args &A) {
   } else {
     std::string Text = report::writeJson(R, /*Pretty=*/true);
     if (!support::writeFileAtomically(Out, Text, Error))
-      return badInput("run: cannot write " + Out + ": " + Error);
+      return fail("cannot write " + Out + ": " + Error);
     std::fprintf(stderr, "hotpath: %s report written to %s\n", R.M.Run.c_str(),
                  Out.c_str());
   }
@@ -97,5 +111,7 @@ int runCommand(const Args &A) {
                  ProgStatus);
   return ProgStatus;
 }
+
+Command addRunCommand(CLI::App &Root) { return makeCommand<RunCommand>(Root); }
 
 } // namespace hotpath::tool

@@ -10,13 +10,14 @@
 // (Google Benchmark's own results of the native run).
 //
 //===----------------------------------------------------------------------===//
-#include "CommandLine.h"
-#include "GoogleBenchmark.h"
-#include "MergedRun.h"
+#include "cli/CommandLine.h"
+#include "commands/Commands.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/SafeText.h"
 #include "hotpath/support/AtomicFile.h"
 #include "hotpath/support/Strings.h"
+#include "process/GoogleBenchmark.h"
+#include "process/MergedRun.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -60,27 +61,37 @@ struct Outcome {
 
 } // namespace
 
-int benchCommand(const Args &A) {
-  CommandLine CL(
-      "bench",
-      "hotpath bench [--filter REGEX] [--iterations N] [-o DIR|FILE.json]\n"
-      "                     [--native-only|--callgrind-only] [--cache-sim]\n"
-      "                     [--jobs N] [--timeout SECONDS] -- ./benchmarks "
-      "[ARGS...]",
-      "Runs each benchmark of a Google Benchmark suite on its own, natively\n"
-      "and under Callgrind, for a fixed number of iterations of its timed\n"
-      "loop, and writes one merged report per benchmark: the functions\n"
-      "measured inside the loop, with its setup and teardown left out.",
-      "DIR (default hotpath-bench) gets <benchmark>.json and Google\n"
-      "Benchmark's own results, <benchmark>.gbench.json; FILE.json is for a\n"
-      "filter that matches one benchmark. `hotpath diff BASE_DIR HEAD_DIR`\n"
-      "judges each benchmark. Exit status: 0, 2 on bad usage or when a\n"
-      "benchmark gives no report or not the same work in both runs, else\n"
-      "the suite's own non-zero status. See docs/benchmarks.md.");
+namespace {
+
+struct BenchCommand {
+  static const CommandInfo Info;
   bool NativeOnly = false, CgOnly = false, CacheSim = false;
   std::string Filter, Out = "hotpath-bench";
   unsigned Iterations = 10, Timeout = 3600, JobCount = 1;
-  CLI::App &App = CL.app();
+  void declare(CLI::App &App);
+  int run(const Invocation &I);
+};
+
+} // namespace
+
+const CommandInfo BenchCommand::Info = {
+    "bench",
+    "run each Google Benchmark of a suite so, one report per benchmark",
+    "hotpath bench [--filter REGEX] [--iterations N] [-o DIR|FILE.json] "
+    "[--native-only|--callgrind-only] [--cache-sim] [--jobs N] [--timeout "
+    "SECONDS] -- ./benchmarks [ARGS...]",
+    "Runs each benchmark of a Google Benchmark suite on its own, natively\n"
+    "and under Callgrind, for a fixed number of iterations of its timed\n"
+    "loop, and writes one merged report per benchmark: the functions\n"
+    "measured inside the loop, with its setup and teardown left out.",
+    "DIR (default hotpath-bench) gets <benchmark>.json and Google\n"
+    "Benchmark's own results, <benchmark>.gbench.json; FILE.json is for a\n"
+    "filter that matches one benchmark. `hotpath diff BASE_DIR HEAD_DIR`\n"
+    "judges each benchmark. See docs/benchmarks.md.",
+    "0 success, 2 bad usage or a benchmark gave no report or not the same "
+    "work in both runs, else the suite's own non-zero status"};
+
+void BenchCommand::declare(CLI::App &App) {
   App.add_option("--filter", Filter,
                  "the benchmarks to run, as --benchmark_filter takes it "
                  "(default: all)")
@@ -110,30 +121,30 @@ int benchCommand(const Args &A) {
   App.add_flag("--cache-sim", CacheSim,
                "simulate caches of fixed sizes under Callgrind (see hotpath "
                "run --help)");
-  if (int Status = CL.parse(A); Status >= 0)
-    return Status;
+}
+
+int BenchCommand::run(const Invocation &I) {
+  const CLI::App &App = I.App;
   if (!App.remaining().empty())
-    return badInput("bench: unexpected '" + App.remaining().front() +
-                    "' (usage: hotpath bench [options] -- ./benchmarks ARGS)");
+    return fail("unexpected '" + App.remaining().front() +
+                "' (usage: hotpath bench [options] -- ./benchmarks ARGS)");
   if (NativeOnly && CgOnly)
-    return badInput(
-        "bench: --native-only and --callgrind-only exclude each other");
-  if (CL.program().empty())
-    return badInput("bench: missing the benchmark program (usage: hotpath "
-                    "bench [options] -- ./benchmarks ARGS)");
-  std::vector<std::string> UserArgs(CL.program().begin() + 1,
-                                    CL.program().end());
-  std::string Exe = findInPath(CL.program()[0]);
+    return fail("--native-only and --callgrind-only exclude each other");
+  if (I.Program.empty())
+    return fail("missing the benchmark program (usage: hotpath "
+                "bench [options] -- ./benchmarks ARGS)");
+  std::vector<std::string> UserArgs(I.Program.begin() + 1, I.Program.end());
+  std::string Exe = findInPath(I.Program[0]);
   if (Exe.empty())
-    return badInput("bench: program '" + CL.program()[0] + "' not found");
+    return fail("program '" + I.Program[0] + "' not found");
   std::string Valgrind;
   if (!NativeOnly && (Valgrind = findInPath("valgrind")).empty())
-    return badInput("bench: valgrind is not installed (not in PATH); "
-                    "install it (e.g. apt-get install valgrind) or use "
-                    "--native-only");
+    return fail("valgrind is not installed (not in PATH); "
+                "install it (e.g. apt-get install valgrind) or use "
+                "--native-only");
   TempDir Tmp("hotpath-bench");
   if (Tmp.Path.empty())
-    return badInput("bench: cannot create a temporary directory: " + Tmp.Error);
+    return fail("cannot create a temporary directory: " + Tmp.Error);
   // Ctrl-C or a CI's SIGTERM: the running benchmark is ended, the
   // temporary directory removed, and bench dies of the signal.
   catchStopSignals();
@@ -154,19 +165,19 @@ int benchCommand(const Args &A) {
       gbench::listBenchmarks(Exe, UserArgs, Filter, Tmp.Path, Names, Error);
   StopIfAsked();
   if (!Listed)
-    return badInput("bench: " + Error);
+    return fail("" + Error);
   if (Names.empty())
-    return badInput("bench: no benchmark of " + Exe +
-                    (Filter.empty() ? "" : " matches '" + Filter + "'") +
-                    " (is it a Google Benchmark program?)");
+    return fail("no benchmark of " + Exe +
+                (Filter.empty() ? "" : " matches '" + Filter + "'") +
+                " (is it a Google Benchmark program?)");
   bool OneFile = endsWith(Out, ".json");
   if (OneFile && Names.size() != 1)
-    return badInput("bench: -o " + Out + " is one file, but " +
-                    std::to_string(Names.size()) +
-                    " benchmarks match: give a directory, or a --filter "
-                    "that matches one");
+    return fail("-o " + Out + " is one file, but " +
+                std::to_string(Names.size()) +
+                " benchmarks match: give a directory, or a --filter "
+                "that matches one");
   if (!OneFile && !makeDirs(Out, Error))
-    return badInput("bench: cannot create " + Error);
+    return fail("cannot create " + Error);
   bool Suffix = gbench::takesIterationSuffix(Exe, UserArgs, Tmp.Path);
   StopIfAsked();
   // Each benchmark runs alone, chosen by its name: several of one name
@@ -327,6 +338,10 @@ int benchCommand(const Args &A) {
   if (Failed)
     return ExitBadInput;
   return SuiteStatus;
+}
+
+Command addBenchCommand(CLI::App &Root) {
+  return makeCommand<BenchCommand>(Root);
 }
 
 } // namespace hotpath::tool

@@ -1,5 +1,5 @@
 //===- Spawn.cpp - Run a child program and wait for it --------------------===//
-#include "Spawn.h"
+#include "process/Spawn.h"
 
 #include <cerrno>
 #include <csignal>
@@ -139,6 +139,25 @@ SpawnResult spawnAndWait(const std::vector<std::string> &Argv,
     R.ExitStatus = WEXITSTATUS(Status);
   }
   return R;
+}
+
+std::string findInPath(const std::string &Name) {
+  if (Name.find('/') != std::string::npos)
+    return access(Name.c_str(), X_OK) == 0 ? Name : "";
+  const char *Path = std::getenv("PATH");
+  std::string P = Path ? Path : "/usr/bin:/bin";
+  size_t B = 0;
+  while (B <= P.size()) {
+    size_t E = P.find(':', B);
+    if (E == std::string::npos)
+      E = P.size();
+    std::string Dir = P.substr(B, E - B);
+    std::string F = (Dir.empty() ? "." : Dir) + "/" + Name;
+    if (access(F.c_str(), X_OK) == 0)
+      return F;
+    B = E + 1;
+  }
+  return "";
 }
 
 } // namespace hotpath::tool
