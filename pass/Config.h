@@ -76,11 +76,6 @@ llvm::Expected<Config> parseConfig(llvm::StringRef Text, llvm::StringRef Path);
 /// removes `.`, `..` and repeated separators, without touching the disk.
 std::string normalizePath(llvm::StringRef Path, llvm::StringRef Base = "");
 
-/// Glob match over whole paths: `*` and `?` never cross a `/`, `**` as a
-/// whole path segment matches zero or more segments, `[abc]`/`[a-z]`/`[!x]`
-/// are character classes.
-bool globMatch(llvm::StringRef Glob, llvm::StringRef Path);
-
 /// Whether `Path` (any form) matches one of `Cfg`'s `files` globs; returns
 /// it, else null.
 const FileGlob *matchFiles(const Config &Cfg, llvm::StringRef Path);

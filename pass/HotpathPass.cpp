@@ -73,31 +73,15 @@ STATISTIC(NumTooSmall, "Functions skipped under min_instructions");
 STATISTIC(NumUnsupported, "Selected functions that cannot be measured");
 STATISTIC(NumOtherSkips, "Functions skipped for another reason");
 
-/// The kind of a skip, for the HOTPATH_VERBOSE=1 summary: "no rule",
-/// "excluded by '^std::'", "HOTPATH_SKIP", "under min_instructions",
-/// "always_inline", ...
-std::string skipKind(StringRef Reason) {
-  if (compat::startsWith(Reason, "no rule selects it"))
-    return "no rule";
-  if (compat::startsWith(Reason, "excluded by '")) {
-    size_t End = Reason.find("' (");
-    return Reason.substr(0, End == StringRef::npos ? Reason.size() : End + 1)
-        .str();
-  }
-  if (Reason.find("fewer than min_instructions") != StringRef::npos)
-    return "under min_instructions";
-  size_t Colon = Reason.find(':');
-  return Reason.substr(0, Colon).str();
-}
-
-std::string absolute(StringRef Path, StringRef Dir) {
-  SmallString<256> S;
-  if (sys::path::is_absolute(Path) || Dir.empty())
-    S = Path;
-  else
-    sys::path::append(S, Dir, Path);
-  sys::path::remove_dots(S, /*remove_dot_dot=*/true);
-  return std::string(S.str());
+/// A skip's key in the HOTPATH_VERBOSE=1 summary: its kind, the pattern
+/// for an exclusion ("excluded by '^std::'"), the kind of function the
+/// rewrite cannot handle ("always_inline").
+std::string summaryKey(const Selection &S, const UnsupportedReason &U) {
+  if (U)
+    return U.What;
+  if (S.Skip == SkipKind::Excluded)
+    return "excluded by '" + S.ExcludedBy + "'";
+  return skipKindName(S.Skip);
 }
 
 struct Plan {
@@ -124,7 +108,7 @@ public:
       if (!sys::fs::current_path(Cwd))
         CompileDir = std::string(Cwd.str());
     }
-    TUPath = absolute(M.getSourceFileName(), CompileDir);
+    TUPath = normalizePath(M.getSourceFileName(), CompileDir);
   }
 
   bool run();
@@ -184,8 +168,6 @@ void Instrumenter::remark(Function &F, bool Done, StringRef Name,
       errs() << "hotpath: instrumented " << Name << " (" << Reason << ")\n";
     else if (Verbose >= 2)
       errs() << "hotpath: skipped " << Name << ": " << Reason << "\n";
-    if (!Done)
-      ++SkippedBy[skipKind(Reason)];
   }
   if (!Remarks)
     return;
@@ -198,12 +180,8 @@ void Instrumenter::remark(Function &F, bool Done, StringRef Name,
 }
 
 void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
-  std::string File = TUPath;
-  unsigned Line = 0;
-  if (DISubprogram *SP = F.getSubprogram()) {
-    File = absolute(SP->getFilename(), SP->getDirectory());
-    Line = SP->getLine();
-  }
+  std::string File = F.getSubprogram() ? sourceFileOf(F) : TUPath;
+  unsigned Line = F.getSubprogram() ? F.getSubprogram()->getLine() : 0;
   Selection S = selectFunction(F, Marks, Cfg ? &*Cfg : nullptr, File);
   if (Verbose && !F.isDeclaration())
     noteIncludes(S);
@@ -220,31 +198,40 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
     // Declarations that nothing selected are not worth a line.
     if (F.isDeclaration())
       return;
-    std::string Kind = skipKind(S.Reason);
-    if (Kind == "no rule")
+    switch (S.Skip) {
+    case SkipKind::NoRule:
       ++NumNoRule;
-    else if (Kind == "HOTPATH_SKIP" || compat::startsWith(Kind, "excluded by"))
+      break;
+    case SkipKind::SkipMark:
+    case SkipKind::Excluded:
       ++NumExcluded;
-    else if (Kind == "under min_instructions")
+      break;
+    case SkipKind::TooSmall:
       ++NumTooSmall;
-    else
+      break;
+    default:
       ++NumOtherSkips;
+    }
+    if (Verbose)
+      ++SkippedBy[summaryKey(S, {})];
     LLVM_DEBUG(dbgs() << "hotpath: skip " << F.getName() << ": " << S.Reason
                       << "\n");
     remark(F, false, S.Name.empty() ? F.getName() : StringRef(S.Name),
            S.Reason);
     return;
   }
-  std::string Unsupported = unsupportedReason(F);
+  UnsupportedReason Unsupported = unsupportedReason(F);
   // An ifunc resolver runs while the dynamic loader relocates the object,
   // before the hooks' GOT entries are usable.
-  if (Unsupported.empty() && Resolvers.count(&F))
-    Unsupported = "ifunc resolver: runs before relocations are done";
-  if (!Unsupported.empty()) {
+  if (!Unsupported && Resolvers.count(&F))
+    Unsupported = {"ifunc resolver", "runs before relocations are done"};
+  if (Unsupported) {
     ++NumUnsupported;
     LLVM_DEBUG(dbgs() << "hotpath: cannot measure " << F.getName() << ": "
-                      << Unsupported << "\n");
-    remark(F, false, S.Name, Unsupported);
+                      << Unsupported.text() << "\n");
+    if (Verbose)
+      ++SkippedBy[summaryKey(S, Unsupported)];
+    remark(F, false, S.Name, Unsupported.text());
     return;
   }
   Plans.push_back(
@@ -353,8 +340,7 @@ bool Instrumenter::run() {
       Resolvers.insert(R);
   SmallVector<Function *, 64> Fns;
   for (Function &F : M)
-    if (F.hasName() && !F.isIntrinsic() &&
-        F.getName().find(".hotpath.") == StringRef::npos)
+    if (F.hasName() && !F.isIntrinsic() && !isHotpathInternal(F.getName()))
       Fns.push_back(&F);
   for (Function *F : Fns) {
     auto It = Marks.find(F);

@@ -320,10 +320,12 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   S.Name = Demangled;
   S.Demangled = Demangled;
   if (isHotpathInternal(F.getName())) {
+    S.Skip = SkipKind::Internal;
     S.Reason = "part of hotpath itself";
     return S;
   }
   if (F.isIntrinsic()) {
+    S.Skip = SkipKind::Intrinsic;
     S.Reason = "LLVM intrinsic";
     return S;
   }
@@ -332,18 +334,22 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   if (compat::startsWith(F.getName(), "_ZTh") ||
       compat::startsWith(F.getName(), "_ZTv") ||
       compat::startsWith(F.getName(), "_ZTc")) {
+    S.Skip = SkipKind::Thunk;
     S.Reason = "thunk: the function it forwards to is measured instead";
     return S;
   }
   if (!Marks.Label.empty())
     S.Name = Marks.Label;
   if (Marks.Skip) {
+    S.Skip = SkipKind::SkipMark;
     S.Reason = "HOTPATH_SKIP";
     return S;
   }
   if (Cfg) {
     for (const NamePattern &P : Cfg->Exclude)
       if (P.Re->match(Demangled)) {
+        S.Skip = SkipKind::Excluded;
+        S.ExcludedBy = P.Source;
         S.Reason = "excluded by '" + P.Source + "' (" + configName(*Cfg) + ":" +
                    std::to_string(P.Line) + ")";
         return S;
@@ -356,6 +362,7 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
     return S;
   }
   if (!Cfg) {
+    S.Skip = SkipKind::NoRule;
     S.Reason = "no rule selects it (no hotpath.toml, no HOTPATH_MEASURE)";
     return S;
   }
@@ -374,6 +381,7 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
             "' in " + configName(*Cfg) + ":" + std::to_string(G->Line);
   }
   if (Why.empty()) {
+    S.Skip = SkipKind::NoRule;
     S.Reason = "no rule selects it";
     return S;
   }
@@ -385,6 +393,7 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() && (Inline || Static)) {
     unsigned N = countInstructions(F);
     if (N < InlineHelperInstructions && !callsOut(F)) {
+      S.Skip = SkipKind::InlineHelper;
       S.Reason =
           Why + ", but is an inline helper (" +
           (Inline ? "defined inline, " : "static, ") + std::to_string(N) +
@@ -399,6 +408,7 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   if (Cfg->MinInstructions && !F.isDeclaration()) {
     unsigned N = countInstructions(F);
     if (N < Cfg->MinInstructions) {
+      S.Skip = SkipKind::TooSmall;
       S.Reason = Why + ", but has " + std::to_string(N) +
                  " IR instructions, fewer than min_instructions = " +
                  std::to_string(Cfg->MinInstructions) + " (" +
@@ -432,21 +442,47 @@ bool callsOut(const Function &F) {
   return false;
 }
 
-std::string unsupportedReason(const Function &F) {
+UnsupportedReason unsupportedReason(const Function &F) {
   if (F.isDeclaration())
-    return "declaration: no body in this module";
+    return {"declaration", "no body in this module"};
   if (F.hasFnAttribute(Attribute::Naked))
-    return "naked function: no prologue where a hook could run";
+    return {"naked function", "no prologue where a hook could run"};
   if (F.hasFnAttribute(Attribute::AlwaysInline))
-    return "always_inline: it must disappear into its callers";
+    return {"always_inline", "it must disappear into its callers"};
   if (F.hasAvailableExternallyLinkage())
-    return "available_externally: the definition that runs is in another "
-           "module";
+    return {"available_externally",
+            "the definition that runs is in another module"};
   for (const Argument &A : F.args()) {
     if (A.hasInAllocaAttr())
-      return "inalloca argument: its stack slot cannot be forwarded";
+      return {"inalloca argument", "its stack slot cannot be forwarded"};
     if (A.hasPreallocatedAttr())
-      return "preallocated argument: its stack slot cannot be forwarded";
+      return {"preallocated argument", "its stack slot cannot be forwarded"};
+  }
+  return {};
+}
+
+const char *skipKindName(SkipKind K) {
+  switch (K) {
+  case SkipKind::None:
+    return "selected";
+  case SkipKind::Internal:
+    return "part of hotpath";
+  case SkipKind::Intrinsic:
+    return "LLVM intrinsic";
+  case SkipKind::Thunk:
+    return "thunk";
+  case SkipKind::SkipMark:
+    return "HOTPATH_SKIP";
+  case SkipKind::Excluded:
+    return "excluded";
+  case SkipKind::NoRule:
+    return "no rule";
+  case SkipKind::InlineHelper:
+    return "inline helper";
+  case SkipKind::TooSmall:
+    return "under min_instructions";
+  case SkipKind::Unsupported:
+    return "cannot be measured";
   }
   return "";
 }

@@ -46,11 +46,30 @@ std::string demangleName(llvm::StringRef Symbol);
 /// const` both become `f(int)::{lambda #1}(long)` (docs/selection.md).
 std::string readableLambdas(std::string Name);
 
+/// Why a function is not measured: the pass's statistics and the
+/// HOTPATH_VERBOSE=1 summary count by it; Selection::Reason says it in full.
+enum class SkipKind {
+  None,         // selected
+  Internal,     // part of hotpath itself
+  Intrinsic,    // an LLVM intrinsic
+  Thunk,        // forwards to a function measured instead
+  SkipMark,     // HOTPATH_SKIP
+  Excluded,     // an exclude pattern (Selection::ExcludedBy)
+  NoRule,       // nothing selects it
+  InlineHelper, // the plain build inlines it (measure_inline_helpers)
+  TooSmall,     // under min_instructions
+  Unsupported,  // selected, but the rewrite cannot handle it
+};
+/// The summary's words for a kind ("no rule", "HOTPATH_SKIP", ...).
+const char *skipKindName(SkipKind K);
+
 struct Selection {
   bool Selected = false;
-  std::string Reason;    // why, for -Rpass / -Rpass-missed / HOTPATH_VERBOSE
-  std::string Name;      // the name to report: the label or the demangled name
-  std::string Demangled; // what the patterns are matched against
+  SkipKind Skip = SkipKind::None;
+  std::string ExcludedBy; // the exclude pattern, with SkipKind::Excluded
+  std::string Reason;     // why, for -Rpass / -Rpass-missed / HOTPATH_VERBOSE
+  std::string Name;       // the name to report: the label or the demangled name
+  std::string Demangled;  // what the patterns are matched against
 };
 
 /// The decision for `F`. `Cfg` may be null (no hotpath.toml): only the
@@ -59,10 +78,18 @@ struct Selection {
 Selection selectFunction(const llvm::Function &F, const SourceMarks &Marks,
                          const Config *Cfg, llvm::StringRef SourceFile);
 
-/// Whether `F` can be rewritten at all; "" when it can, else the reason.
-std::string unsupportedReason(const llvm::Function &F);
+/// Why `F` cannot be rewritten at all: What is the kind of function
+/// ("always_inline"), Why the explanation; What is null when it can be.
+struct UnsupportedReason {
+  const char *What = nullptr;
+  const char *Why = "";
+  explicit operator bool() const { return What != nullptr; }
+  /// "always_inline: it must disappear into its callers".
+  std::string text() const { return std::string(What) + ": " + Why; }
+};
+UnsupportedReason unsupportedReason(const llvm::Function &F);
 
-// Added helpers (selectFunction uses them; the driver may too).
+// What selectFunction decides with, for the driver and the tests too.
 
 /// The absolute, normalised path of the file that defines `F`: from its
 /// DISubprogram (file joined with the compile directory), else the

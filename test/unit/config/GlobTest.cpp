@@ -1,5 +1,6 @@
 //===- GlobTest.cpp - `files` globs and path normalisation ----------------===//
 #include "Config.h"
+#include "PathGlob.h"
 
 #include "gtest/gtest.h"
 

@@ -221,6 +221,15 @@ TEST_F(Select, Precedence) {
   Config None = config("[functions]\ninclude = [\"^nothing$\"]\n");
   EXPECT_TRUE(sel("_ZN5myapp8measuredEv", &None).Selected);
   EXPECT_EQ(sel("_ZN5myapp5plainEv", &None).Reason, "no rule selects it");
+
+  // The kind of each skip, which the statistics and the verbose summary
+  // count by, without reading the sentence.
+  EXPECT_EQ(sel("_ZN5myapp5plainEv", &None).Skip, SkipKind::NoRule);
+  EXPECT_EQ(sel("_ZN5myapp7skippedEv", &All).Skip, SkipKind::SkipMark);
+  EXPECT_EQ(E.Skip, SkipKind::Excluded);
+  EXPECT_EQ(E.ExcludedBy, "measured|labeled");
+  EXPECT_EQ(P.Skip, SkipKind::None);
+  EXPECT_STREQ(skipKindName(SkipKind::NoRule), "no rule");
 }
 
 TEST_F(Select, HotpathItselfIsNeverSelected) {
@@ -407,22 +416,22 @@ define void @va(i32 %n, ...) { ret void }
 define void @rt() returns_twice { ret void }
 define void @ok() { ret void }
 )");
-  EXPECT_EQ(unsupportedReason(fn("decl")),
+  EXPECT_EQ(unsupportedReason(fn("decl")).text(),
             "declaration: no body in this module");
-  EXPECT_EQ(unsupportedReason(fn("naked")),
+  EXPECT_EQ(unsupportedReason(fn("naked")).text(),
             "naked function: no prologue where a hook could run");
-  EXPECT_EQ(unsupportedReason(fn("ai")),
+  EXPECT_EQ(unsupportedReason(fn("ai")).text(),
             "always_inline: it must disappear into its callers");
-  EXPECT_EQ(unsupportedReason(fn("ae")),
+  EXPECT_EQ(unsupportedReason(fn("ae")).text(),
             "available_externally: the definition that runs is in another "
             "module");
-  EXPECT_EQ(unsupportedReason(fn("ia")),
+  EXPECT_EQ(unsupportedReason(fn("ia")).text(),
             "inalloca argument: its stack slot cannot be forwarded");
-  EXPECT_EQ(unsupportedReason(fn("pa")),
+  EXPECT_EQ(unsupportedReason(fn("pa")).text(),
             "preallocated argument: its stack slot cannot be forwarded");
-  EXPECT_EQ(unsupportedReason(fn("va")), "");
-  EXPECT_EQ(unsupportedReason(fn("rt")), "");
-  EXPECT_EQ(unsupportedReason(fn("ok")), "");
+  EXPECT_FALSE(unsupportedReason(fn("va")));
+  EXPECT_FALSE(unsupportedReason(fn("rt")));
+  EXPECT_FALSE(unsupportedReason(fn("ok")));
 }
 
 } // namespace
