@@ -91,7 +91,7 @@ cp -r base base2
 rm -rf base2/build
 configure base2 base2/build
 bench base2/build base2-bench
-python3 "$HERE/../e2e/benchmarks/Inputs/check_bench.py" same base-bench base2-bench
+python3 "$HERE/../e2e/google-benchmark/Inputs/check_bench.py" same base-bench base2-bench
 RC='snappy::RawCompress(char const*, unsigned long, char*, unsigned long*)'
 RU='snappy::RawUncompress(char const*, unsigned long, char*)'
 IV='snappy::IsValidCompressedBuffer(char const*, unsigned long)'

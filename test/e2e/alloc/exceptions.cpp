@@ -15,7 +15,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.static %rt_static
 // RUN: for b in O0 O2 static; do env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.json \
 // RUN:   app::thrower=10 app::thrower#total=2420 app::thrower#allocs=20 app::thrower#frees=10 app::thrower#freed=560 \
 // RUN:   app::middle=10 app::middle#total=400 app::middle#allocs=10 app::middle#frees=10 app::middle#freed=400 \
 // RUN:   app::catcher=10 app::catcher#total=0 app::catcher#allocs=0 app::catcher#frees=10 app::catcher#freed=2000 || exit 1; done
@@ -23,12 +23,12 @@
 // gives the current call back to the caller while the exception unwinds:
 // the catch block's free is the catcher's again.
 // RUN: for b in O0 O2 static; do env HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.s.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.s.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.s.json \
 // RUN:   app::thrower=10 app::thrower#total=2420 app::thrower#allocs=20 app::thrower#frees=10 app::thrower#freed=560 \
 // RUN:   app::middle=10 app::middle#total=400 app::middle#allocs=10 app::middle#frees=10 app::middle#freed=400 \
 // RUN:   app::catcher=10 app::catcher#total=0 app::catcher#allocs=0 app::catcher#frees=10 app::catcher#freed=2000 || exit 1; done
 // RUN: for b in O0 O2 static; do env HOTPATH_ALLOC_CUMULATIVE=1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.c.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only %t.$b.c.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only %t.$b.c.json \
 // RUN:   app::thrower#total=2420 app::thrower#allocs=20 \
 // RUN:   app::middle#total=2820 app::middle#allocs=30 app::middle#freed=960 \
 // RUN:   app::catcher#total=2820 app::catcher#allocs=30 app::catcher#frees=30 app::catcher#freed=2960 || exit 1; done

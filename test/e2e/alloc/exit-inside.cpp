@@ -8,7 +8,7 @@
 // RUN: rm -f %t*.json
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t
-// RUN: %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.json \
+// RUN: %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.json \
 // RUN:   app::inner=1 app::inner#total=100 app::inner#allocs=1 app::inner#frees=0 \
 // RUN:   app::outer=1 app::outer#total=0 app::outer#allocs=0
 // RUN: %python %S/Inputs/check_alloc.py %t.json thread:exit-thread:alloc_bytes=100 thread:exit-thread:allocs=1 thread:exit-thread:frees=0

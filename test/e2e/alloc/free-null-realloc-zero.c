@@ -9,7 +9,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t.O2 %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t.static %rt_static
 // RUN: for b in O0 O2 static; do env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.json \
 // RUN:   app_free_null=3 app_free_null#total=0 app_free_null#allocs=0 app_free_null#frees=0 app_free_null#freed=0 \
 // RUN:   app_realloc_zero=3 app_realloc_zero#total=300 app_realloc_zero#allocs=3 app_realloc_zero#frees=3 app_realloc_zero#freed=312 \
 // RUN:   app_realloc_null_zero=3 app_realloc_null_zero#total=0 app_realloc_null_zero#allocs=3 app_realloc_null_zero#frees=3 app_realloc_null_zero#freed=72 \

@@ -2,7 +2,7 @@
 // function: exact bytes (the requested size) and counts per row. Frees are
 // counted with the block's usable size, which the program reads with
 // malloc_usable_size (which keeps working) before freeing and writes into
-// a spec file for check_report.py; the requested sizes are literal here.
+// a spec file for check_counts.py; the requested sizes are literal here.
 //
 // Sanitizer build: ASan owns malloc, so tracking is off (sanitizers.cpp checks that).
 // UNSUPPORTED: sanitizer
@@ -11,7 +11,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -std=c++17 -O2 %s -o %t.O2 %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -std=c++17 -O2 %s -o %t.static %rt_static
 // RUN: for b in O0 O2 static; do env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.json %t.$b %t.$b.spec || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.json \
 // RUN:   app::use_malloc#total=100 app::use_malloc#allocs=1 \
 // RUN:   app::use_calloc#total=100 app::use_calloc#allocs=1 \
 // RUN:   app::use_realloc_grow#total=550 app::use_realloc_grow#allocs=2 app::use_realloc_grow#frees=1 \

@@ -14,7 +14,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.static %rt_static
 //
 // RUN: for b in O0 O2 static; do env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.excl.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.excl.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.excl.json \
 // RUN:     app::leaf=20 app::leaf#total=2000 app::leaf#allocs=20 app::leaf#freed=2080 app::leaf#frees=20 app::leaf#avg=100 app::leaf#p95=100 \
 // RUN:     app::mid=10 app::mid#total=10000 app::mid#allocs=10 app::mid#freed=10000 app::mid#min=1000 \
 // RUN:     app::top=10 app::top#total=100 app::top#allocs=10 app::top#freed=240 \
@@ -25,7 +25,7 @@
 // RUN:     thread:main-thread:alloc_bytes=12212 thread:main-thread:allocs=44 thread:main-thread:freed_bytes=12464 thread:main-thread:frees=44 || exit 1; done
 //
 // RUN: for b in O0 O2 static; do env HOTPATH_ALLOC_CUMULATIVE=1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.cumul.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only %t.$b.cumul.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only %t.$b.cumul.json \
 // RUN:     app::leaf=20 app::leaf#total=2000 app::leaf#allocs=20 app::leaf#freed=2080 \
 // RUN:     app::mid=10 app::mid#total=12000 app::mid#allocs=30 app::mid#freed=12080 app::mid#avg=1200 \
 // RUN:     app::top=10 app::top#total=12100 app::top#allocs=40 app::top#freed=12320 app::top#p95=1210 \
@@ -38,7 +38,7 @@
 // (abi.h): the same exclusive totals; min, max and percentiles are of the
 // timed calls, said so.
 // RUN: for b in O0 O2 static; do env HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.sampled.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.sampled.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.sampled.json \
 // RUN:     app::leaf=20 app::leaf#total=2000 app::leaf#allocs=20 app::leaf#freed=2080 app::leaf#frees=20 app::leaf#avg=100 \
 // RUN:     app::mid=10 app::mid#total=10000 app::mid#allocs=10 app::mid#freed=10000 \
 // RUN:     app::top=10 app::top#total=100 app::top#allocs=10 app::top#freed=240 \
@@ -50,7 +50,7 @@
 //
 // Counting calls only (no timing) still attributes allocations.
 // RUN: env HOTPATH_TIME_SAMPLING_RATE=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.rate0.json %t.O2
-// RUN: %python %S/../runtime/Inputs/check_report.py --section functions_alloc %t.rate0.json app::mid#total=10000 app::leaf#total=2000 app::top#freed=240
+// RUN: %python %S/../runtime/Inputs/check_counts.py --section functions_alloc %t.rate0.json app::mid#total=10000 app::leaf#total=2000 app::top#freed=240
 //
 // HOTPATH_ALLOC=0: no alloc section, threads say so, timing unchanged.
 // RUN: env HOTPATH_ALLOC=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.off.json %t.O2

@@ -14,7 +14,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 -pthread %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.static -pthread %rt_static
 // RUN: for b in O0 O2 static; do env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.json %t.$b || exit 1; done
-// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_report.py --section functions_alloc --only --no-warnings %t.$b.json \
+// RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.json \
 // RUN:   app::work=5 app::work#total=32320 app::work#allocs=1010 app::work#freed=40400 app::work#frees=1010 \
 // RUN:   app::work#min=320 app::work#max=12800 app::work#p95=12800 || exit 1; done
 // RUN: for b in O0 O2 static; do %python %S/Inputs/check_alloc.py %t.$b.json tracked=1 \

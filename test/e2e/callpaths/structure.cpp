@@ -12,7 +12,7 @@
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t > %t.out
 // (Allocations per path are checked where they are tracked: not under
 // ASan, which owns malloc.)
-// RUN: %python %S/../report/Inputs/check_report.py %src/docs/report-schema.json %t.json --require call_tree
+// RUN: %python %S/../report/Inputs/check_schema.py %src/docs/report-schema.json %t.json --require call_tree
 // RUN: %python %S/Inputs/check_tree.py %t.json \
 // RUN:   'app::from_a();app::leaf(int)=200' 'app::from_b();app::leaf(int)=400' 'app::from_c();app::leaf(int)=600' \
 // RUN:   'app::from_a()=100' 'app::from_b()=100' 'app::from_c()=100' \
@@ -47,7 +47,7 @@
 // RUN: %python -c "import json,sys; r=json.load(open(sys.argv[1])); n=r['call_tree']['nodes']; assert len(n) <= 12 and any(x.get('kind') == 'folded' for x in n) and r['call_tree']['full'], n; assert sum(x['calls'] for x in r['functions_timing']['data'] if x['name'] == 'app::leaf(int)') == 3300" %t.m.json
 // Per thread: a subtree each, under a [thread] node; the same figures.
 // RUN: env HOTPATH_TREE_PER_THREAD=1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.p.json %t > /dev/null
-// RUN: %python %S/../report/Inputs/check_report.py %src/docs/report-schema.json %t.p.json --require call_tree
+// RUN: %python %S/../report/Inputs/check_schema.py %src/docs/report-schema.json %t.p.json --require call_tree
 // RUN: %python %S/Inputs/check_tree.py %t.p.json --exact --partial 'app::ping(int)' --partial 'app::pong(int)' --max-percent 100
 // RUN: %python -c "import json,sys; n=json.load(open(sys.argv[1]))['call_tree']['nodes']; th=[i for i,x in enumerate(n) if x.get('kind') == 'thread']; w=[x for x in n if x['name'] == 'app::worker()']; assert len(th) == 3 and all(x['parent'] is None for x in (n[i] for i in th)), th; assert len(w) == 2 and all(x['parent'] in th and x['calls'] == 1 for x in w), w; assert all(x['parent'] is not None for x in n if not x.get('kind'))" %t.p.json
 // RUN: env HOTPATH_MAX_PATHS=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.z.json %t > /dev/null

@@ -10,7 +10,7 @@
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/report.json %t.plain %t
- * RUN: %python %S/../runtime/Inputs/check_report.py %t.d/report.json app_work=10
+ * RUN: %python %S/../runtime/Inputs/check_counts.py %t.d/report.json app_work=10
  * RUN: %python -c "import json; [t] = json.load(open('%t.d/report.json'))['threads']['data']; assert (t['allocs'], t['frees']) == (11, 11) and t['alloc_usable_bytes'] == t['freed_bytes'] and t['alloc_bytes'] == 1000 + sum(64 + i for i in range(10)), t"
  */
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/catastrophic.toml timeout 60 %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.json %t.plain %t
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.json aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=1 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.json aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa=1 aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab=1
  */
 #include <stdio.h>
 

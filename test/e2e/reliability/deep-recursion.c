@@ -6,7 +6,7 @@
  * RUN: %plainclang -O1 -pthread %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O1 -pthread %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 120 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.json %t.plain %t
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.json app_down=2000000 app_top=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.json app_down=2000000 app_top=1
  */
 #include <pthread.h>
 #include <stdio.h>

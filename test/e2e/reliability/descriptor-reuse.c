@@ -13,8 +13,8 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --show --cwd %t.d --env HOTPATH_SNAPSHOT_INTERVAL=10 --env HOTPATH_SNAPSHOT_PATH=%t.d/snap.json --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/report.json %t.plain %t 1.5 | %FileCheck %s
  * CHECK: lowest-free violations 0, open errors 0, victim.txt holds 0 bytes
- * RUN: %python %S/../runtime/Inputs/check_report.py %t.d/report.json 'app_tick>=1000'
- * RUN: %python %S/../runtime/Inputs/check_report.py %t.d/snap.json 'app_tick>=1000'
+ * RUN: %python %S/../runtime/Inputs/check_counts.py %t.d/report.json 'app_tick>=1000'
+ * RUN: %python %S/../runtime/Inputs/check_counts.py %t.d/snap.json 'app_tick>=1000'
  * The snapshots were written all along, without a failure.
  * RUN: %python -c "import json; m = json.load(open('%t.d/snap.json'))['meta']; assert m['snapshot'] >= 10 and not [w for w in m['warnings'] if 'snapshot' in w], m"
  */

@@ -13,17 +13,17 @@
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/fork.json --cwd %t.d %t.plain %t fork
- * RUN: %python %S/../runtime/Inputs/check_report.py %t.d/fork.json app_write=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py %t.d/fork.json app_write=1
  *
  * RUN: cd %t.d/plain && %t.plain term; test $? = 143
  * RUN: cd %t.d/inst && env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/term.json %t term; test $? = 143
  * RUN: cmp %t.d/plain/file3 %t.d/inst/file3
- * RUN: %python %S/../runtime/Inputs/check_report.py %t.d/term.json app_write=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py %t.d/term.json app_write=1
  *
  * RUN: cd %t.d/plain && %t.plain closeall; test $? = 143
  * RUN: cd %t.d/inst && env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/closeall.json %t closeall; test $? = 143
  * RUN: cmp %t.d/plain/file3 %t.d/inst/file3
- * RUN: %python %S/../runtime/Inputs/check_report.py --none '%t.d/closeall.json*'
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --none '%t.d/closeall.json*'
  */
 #include <fcntl.h>
 #include <signal.h>

@@ -7,13 +7,13 @@
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 3 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t._exit.json %t.plain %t _exit
- * RUN: %python %S/../runtime/Inputs/check_report.py --none '%t._exit.json*'
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --none '%t._exit.json*'
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 4 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.quick.json %t.plain %t quick_exit
- * RUN: %python %S/../runtime/Inputs/check_report.py --none '%t.quick.json*'
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --none '%t.quick.json*'
  * RUN: %python %S/Inputs/same.py --timeout 20 --status -6 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.abort.json %t.plain %t abort
- * RUN: %python %S/../runtime/Inputs/check_report.py --none '%t.abort.json*'
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --none '%t.abort.json*'
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 6 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.exit.json %t.plain %t exit
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.exit.json app_work=5 app_leave=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.exit.json app_work=5 app_leave=1
  */
 #include <signal.h>
 #include <stdio.h>

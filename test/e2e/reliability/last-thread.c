@@ -16,13 +16,13 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared -lpthread
  *
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/raw.json %t.plain %t raw 0
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/raw.json app_work=100
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/raw.json app_work=100
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 3 %t.plain %t raw 3
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/thread.json %t.plain %t thread
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/thread.json app_work=200
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/thread.json app_work=200
  *
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/tsc.json %t.plain %t tsc
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/tsc.json app_work=100
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/tsc.json app_work=100
  * RUN: %python -c "import json; print(json.load(open('%t.d/tsc.json'))['meta']['warnings'])" | %FileCheck %s --check-prefix=TSC
  * TSC: measuring stopped on 2 threads that disabled the time-stamp counter
  * RUN: env HOTPATH_OUTPUT_FORMAT=none %t tsc 2>&1 >/dev/null | %FileCheck %s --check-prefix=TSC-ERR
@@ -30,9 +30,9 @@
  * TSC-ERR-NOT: hotpath:
  *
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/strict.json %t.plain %t strict
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/strict.json app_work=100
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/strict.json app_work=100
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.d/strict2.json %t.plain %t strict-syscall
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/strict2.json app_work=100
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/strict2.json app_work=100
  * RUN: env HOTPATH_OUTPUT_FORMAT=none %t strict 2>&1 >/dev/null | %FileCheck %s --check-prefix=STRICT-ERR
  * STRICT-ERR: hotpath: thread {{[0-9]+}} enters seccomp strict mode: its calls are no longer measured
  *

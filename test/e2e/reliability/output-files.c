@@ -28,18 +28,18 @@
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=/dev/fd/1 %t > %t.d/fd1.out
  * RUN: head -n 4 %t.d/fd1.out | cmp - %t.d/plain.out
  * RUN: tail -n +5 %t.d/fd1.out > %t.d/fd1.json
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/fd1.json app_work=3
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/fd1.json app_work=3
  *
  * REQUIRES: root
  * RUN: echo old > %t.d/kept.json && chmod 600 %t.d/kept.json && chown nobody:nogroup %t.d/kept.json
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/kept.json %t > /dev/null
  * RUN: stat -c '%%a %%U %%G' %t.d/kept.json | %FileCheck %s --check-prefix=KEPT
  * KEPT: 600 nobody nogroup
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/kept.json app_work=3
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/kept.json app_work=3
  *
  * RUN: cd %t.d && env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=rel.%%p.json %t elsewhere > /dev/null
- * RUN: %python %S/../runtime/Inputs/check_report.py --only '%t.d/rel.*.json' app_work=3
- * RUN: %python %S/../runtime/Inputs/check_report.py --none '%t.d/elsewhere/rel.*.json'
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only '%t.d/rel.*.json' app_work=3
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --none '%t.d/elsewhere/rel.*.json'
  *
  * RUN: env HOTPATH_CLOCK=sundial HOTPATH_OUTPUT_FORMAT=none %t > /dev/null 2> %t.d/clock.err
  * RUN: %FileCheck %s --check-prefix=CLOCK < %t.d/clock.err

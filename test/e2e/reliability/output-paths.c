@@ -15,12 +15,12 @@
  *
  * RUN: cd %t.d && env HOTPATH_SNAPSHOT_INTERVAL=20 HOTPATH_SNAPSHOT_PATH=snap.json HOTPATH_TRACE=trace.json HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=report.json %t elsewhere
  * RUN: %python -c "import os; assert os.listdir('%t.d/elsewhere') == [], os.listdir('%t.d/elsewhere')"
- * RUN: %python %S/../runtime/Inputs/check_report.py %t.d/snap.json app_step=31
- * RUN: %python %S/../runtime/Inputs/check_report.py %t.d/report.json app_step=31
+ * RUN: %python %S/../runtime/Inputs/check_counts.py %t.d/snap.json app_step=31
+ * RUN: %python %S/../runtime/Inputs/check_counts.py %t.d/report.json app_step=31
  * RUN: %python -c "import json; assert json.load(open('%t.d/trace.json'))['traceEvents']"
  * RUN: cd %t.d/default && env HOTPATH_SNAPSHOT_INTERVAL=20 HOTPATH_OUTPUT_FORMAT=none %t elsewhere
  * RUN: %python -c "import os; assert os.listdir('%t.d/default/elsewhere') == [], os.listdir('%t.d/default/elsewhere')"
- * RUN: %python %S/../runtime/Inputs/check_report.py '%t.d/default/hotpath-snapshot.*.json' app_step=31
+ * RUN: %python %S/../runtime/Inputs/check_counts.py '%t.d/default/hotpath-snapshot.*.json' app_step=31
  *
  * RUN: mkfifo %t.d/fifo && ln -s %t.d/fifo %t.d/link
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_SNAPSHOT_INTERVAL=10 --env HOTPATH_SNAPSHOT_PATH=%t.d/fifo --env HOTPATH_TRACE=%t.d/fifo --env HOTPATH_OUTPUT_PATH=%t.d/fifo %t.plain %t

@@ -37,7 +37,7 @@
  * RUN: ln -s %t.d/mine.json %t.d/link.json
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/link.json %t.d/prog
  * RUN: test -L %t.d/link.json
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/mine.json app_work=10
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/mine.json app_work=10
  */
 #include <stdio.h>
 

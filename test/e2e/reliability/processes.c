@@ -7,7 +7,7 @@
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.%%p.json %t.plain %t
- * RUN: %python %S/../runtime/Inputs/check_report.py --only '%t.*.json' app_work=105 app_child=0 \
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only '%t.*.json' app_work=105 app_child=0 \
  * RUN:   --- app_child=1 app_work=1 --- app_child=1 app_work=1 --- app_child=1 app_work=1
  */
 #include <spawn.h>

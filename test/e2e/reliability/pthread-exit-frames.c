@@ -10,14 +10,14 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 -pthread %s -o %t.O2 %rt_shared
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 -fexceptions -pthread %s -o %t.eh %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.O0.json %t.plain %t.O0
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.O0.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.O0.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.O2.json %t.plain %t.O2
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.O2.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.O2.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.eh.json %t.plain %t.eh
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.eh.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.eh.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
  * Timed or not, the same counts (sampling keeps frames too).
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_TIME_SAMPLING_RATE=0.5 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.sampled.json %t.plain %t.O2
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.sampled.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.sampled.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
  */
 #include <pthread.h>
 #include <stdio.h>

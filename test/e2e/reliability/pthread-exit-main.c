@@ -10,11 +10,11 @@
  * RUN: %plainclang -O2 -pthread %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 -pthread %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.worker.json %t.plain %t worker
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.worker.json app_leaf=1001 app_worker=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.worker.json app_leaf=1001 app_worker=1
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.detached.json %t.plain %t detached
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.detached.json app_leaf=1001 app_worker=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.detached.json app_leaf=1001 app_worker=1
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.alone.json %t.plain %t alone
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.alone.json app_leaf=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.alone.json app_leaf=1
  * The table on stderr, as a user sees it.
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 %t.plain %t worker
  */

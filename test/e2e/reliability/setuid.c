@@ -28,7 +28,7 @@
  * ERR: "hotpath_report"
  * ERR-NOT: 0123456789abcdef
  * RUN: grep -v '^hotpath:' %t.d/err > %t.d/report.json
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.d/report.json app_work=10
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.d/report.json app_work=10
  *
  * No trace and no snapshot either: not even at the default path, in the
  * root-owned working directory.

@@ -7,12 +7,12 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 %t.plain %t /dev/null
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t %t.counts > /dev/null
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.json @%t.counts app_loop=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.json @%t.counts app_loop=1
  * Sampled, and count-only.
  * RUN: env HOTPATH_TIME_SAMPLING_RATE=0.1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.s.json %t %t.counts > /dev/null
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.s.json @%t.counts app_loop=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.s.json @%t.counts app_loop=1
  * RUN: env HOTPATH_TIME_SAMPLING_RATE=0 HOTPATH_ALLOC=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.c.json %t %t.counts > /dev/null
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.c.json @%t.counts app_loop=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.c.json @%t.counts app_loop=1
  */
 #include <signal.h>
 #include <stdio.h>

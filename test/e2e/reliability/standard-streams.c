@@ -8,7 +8,7 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 5 %t.plain %t
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 5 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.json %t.plain %t
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.json app_work=10
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.json app_work=10
  */
 #include <stdio.h>
 #include <unistd.h>

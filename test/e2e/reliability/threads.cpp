@@ -6,12 +6,12 @@
 // RUN: %plainclangxx -O2 -pthread %s -o %t.plain
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -pthread %s -o %t %rt_shared
 // RUN: %python %S/Inputs/same.py --timeout 120 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.many.json %t.plain %t many
-// RUN: %python %S/../runtime/Inputs/check_report.py --only %t.many.json app::leaf=12800000 app::worker=64
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.many.json app::leaf=12800000 app::worker=64
 // RUN: %python %S/Inputs/same.py --timeout 120 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.short.json %t.plain %t short
-// RUN: %python %S/../runtime/Inputs/check_report.py --only %t.short.json app::leaf=10000 app::worker=10000
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.short.json app::leaf=10000 app::worker=10000
 // Count-only and sampled: the same counts.
 // RUN: %python %S/Inputs/same.py --timeout 120 --status 0 --env HOTPATH_TIME_SAMPLING_RATE=0 --env HOTPATH_ALLOC=0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.count.json %t.plain %t many
-// RUN: %python %S/../runtime/Inputs/check_report.py --only %t.count.json app::leaf=12800000 app::worker=64
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.count.json app::leaf=12800000 app::worker=64
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>

@@ -6,7 +6,7 @@
  * RUN: %plainclang -O2 %s -o %t.plain
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: %python %S/Inputs/same.py --timeout 30 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.json %t.plain %t
- * RUN: %python %S/../runtime/Inputs/check_report.py --only %t.json app_step=10000 app_resume=10000 app_leaf=20000 app_body=1
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.json app_step=10000 app_resume=10000 app_leaf=20000 app_body=1
  */
 #include <stdio.h>
 #include <stdlib.h>

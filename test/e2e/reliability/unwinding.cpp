@@ -9,9 +9,9 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 %s -o %t.O0 %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 %rt_shared
 // RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.O0.json %t.plain %t.O0
-// RUN: %python %S/../runtime/Inputs/check_report.py --only %t.O0.json app::descend=100000 app::thrower=1000 app::jump_descend=51000 app::jumper=1000 app::after=1000
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.O0.json app::descend=100000 app::thrower=1000 app::jump_descend=51000 app::jumper=1000 app::after=1000
 // RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.O2.json %t.plain %t.O2
-// RUN: %python %S/../runtime/Inputs/check_report.py --only %t.O2.json app::descend=100000 app::thrower=1000 app::jump_descend=51000 app::jumper=1000 app::after=1000
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.O2.json app::descend=100000 app::thrower=1000 app::jump_descend=51000 app::jumper=1000 app::after=1000
 #include <csetjmp>
 #include <cstdio>
 #include <stdexcept>

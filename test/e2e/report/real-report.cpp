@@ -10,7 +10,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -g %s -o %t/prog %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t/r.json HOTPATH_PERCENTILES=50,95,99.9 %t/prog > %t/out.txt
-// RUN: %python %S/Inputs/check_report.py %src/docs/report-schema.json %t/r.json --require functions_timing --require threads
+// RUN: %python %S/Inputs/check_schema.py %src/docs/report-schema.json %t/r.json --require functions_timing --require threads
 // RUN: %FileCheck %s --check-prefix=OUT < %t/out.txt
 // RUN: %FileCheck %s --check-prefix=JSON < %t/r.json
 // RUN: %hotpath report %t/r.json | %FileCheck %s --check-prefix=TABLE

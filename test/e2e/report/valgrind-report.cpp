@@ -12,7 +12,7 @@
 // RUN: llvm-objcopy --strip-debug %t/prog.full %t/prog
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t/vg.json %valgrind -q --tool=callgrind --callgrind-out-file=%t/cg.out.%%p --instr-atstart=no %t/prog > %t/out.txt
 // RUN: %FileCheck %s --check-prefix=OUT < %t/out.txt
-// RUN: %python %S/Inputs/check_report.py %src/docs/report-schema.json %t/vg.json --require functions_icount
+// RUN: %python %S/Inputs/check_schema.py %src/docs/report-schema.json %t/vg.json --require functions_icount
 // RUN: %FileCheck %s --check-prefix=JSON < %t/vg.json
 // RUN: env HOTPATH_REPORT=functions-timing %valgrind -q --tool=callgrind --callgrind-out-file=%t/cg2.out.%%p %t/prog 2>&1 >/dev/null | %FileCheck %s --check-prefix=TABLE
 //

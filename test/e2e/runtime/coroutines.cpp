@@ -10,11 +10,11 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -std=c++20 -O0 -g %s -o %t.O0 %rt_shared -lpthread
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json %t.O0 > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py --only %t.O0.json @%S/Inputs/coroutines.counts
+// RUN: %python %S/Inputs/check_counts.py --only %t.O0.json @%S/Inputs/coroutines.counts
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -std=c++20 -O2 %s -o %t.O2 %rt_shared -lpthread
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json %t.O2 > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py --only %t.O2.json @%S/Inputs/coroutines.counts
+// RUN: %python %S/Inputs/check_counts.py --only %t.O2.json @%S/Inputs/coroutines.counts
 #include <coroutine>
 #include <cstdio>
 #include <exception>

@@ -13,20 +13,20 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s %t.O0.lib.so -o %t.O0 -ldl %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json %t.O0 %t.O0.plugin.so > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
+// RUN: %python %S/Inputs/check_counts.py %t.O0.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.close.json %t.O0 %t.O0.plugin.so close > %t.O0.close.out
 // RUN: diff %t.expected %t.O0.close.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.close.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
+// RUN: %python %S/Inputs/check_counts.py %t.O0.close.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -fPIC -shared %S/Inputs/dso_lib.cpp -o %t.O2.lib.so %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -fPIC -shared %S/Inputs/dso_plugin.cpp -o %t.O2.plugin.so %rt_shared
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s %t.O2.lib.so -o %t.O2 -ldl %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json %t.O2 %t.O2.plugin.so > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
+// RUN: %python %S/Inputs/check_counts.py %t.O2.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.close.json %t.O2 %t.O2.plugin.so close > %t.O2.close.out
 // RUN: diff %t.expected %t.O2.close.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.close.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
+// RUN: %python %S/Inputs/check_counts.py %t.O2.close.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
 #include <cstdio>
 #include <cstring>
 #include <dlfcn.h>

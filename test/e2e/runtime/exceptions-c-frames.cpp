@@ -11,13 +11,13 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 %s %t.O0.c.o -o %t.O0 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json %t.O0 > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py --only %t.O0.json app_c_call=200 app::callback=150 app::quiet=200 app::run=100 app::leaf=450
+// RUN: %python %S/Inputs/check_counts.py --only %t.O0.json app_c_call=200 app::callback=150 app::quiet=200 app::run=100 app::leaf=450
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 -c %S/Inputs/c_frames.c -o %t.O2.c.o
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s %t.O2.c.o -o %t.O2 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json %t.O2 > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py --only %t.O2.json app_c_call=200 app::callback=150 app::quiet=200 app::run=100 app::leaf=450
+// RUN: %python %S/Inputs/check_counts.py --only %t.O2.json app_c_call=200 app::callback=150 app::quiet=200 app::run=100 app::leaf=450
 #include <cstdio>
 
 extern "C" void app_c_call(void (*Fn)(int), int N);

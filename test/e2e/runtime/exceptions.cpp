@@ -8,17 +8,17 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json %t.O0 > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.json app::thrower=900 app::catcher=100 app::rethrower=100 app::Guarded::run=100 app::at_out_of_range=50 app::leaf=200 app::after=100
+// RUN: %python %S/Inputs/check_counts.py %t.O0.json app::thrower=900 app::catcher=100 app::rethrower=100 app::Guarded::run=100 app::at_out_of_range=50 app::leaf=200 app::after=100
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json %t.O2 > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.json app::thrower=900 app::catcher=100 app::rethrower=100 app::Guarded::run=100 app::at_out_of_range=50 app::leaf=200 app::after=100
+// RUN: %python %S/Inputs/check_counts.py %t.O2.json app::thrower=900 app::catcher=100 app::rethrower=100 app::Guarded::run=100 app::at_out_of_range=50 app::leaf=200 app::after=100
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.static %rt_static
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.static.json %t.static > %t.static.out
 // RUN: diff %t.expected %t.static.out
-// RUN: %python %S/Inputs/check_report.py %t.static.json app::thrower=900 app::catcher=100 app::rethrower=100 app::Guarded::run=100 app::at_out_of_range=50 app::leaf=200 app::after=100
+// RUN: %python %S/Inputs/check_counts.py %t.static.json app::thrower=900 app::catcher=100 app::rethrower=100 app::Guarded::run=100 app::at_out_of_range=50 app::leaf=200 app::after=100
 #include <cstdio>
 #include <stdexcept>
 #include <vector>

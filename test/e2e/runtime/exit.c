@@ -14,18 +14,18 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O0 -g %s -o %t.O0 %rt_shared
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.exit.json %t.O0 exit > %t.O0.exit.out; test $? = 3
  * RUN: diff %t.expected.exit %t.O0.exit.out
- * RUN: %python %S/Inputs/check_report.py %t.O0.exit.json app_descend=101 app_work=100 app_finish=1
+ * RUN: %python %S/Inputs/check_counts.py %t.O0.exit.json app_descend=101 app_work=100 app_finish=1
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0._exit.json %t.O0 _exit > %t.O0._exit.out; test $? = 4
  * RUN: diff %t.expected._exit %t.O0._exit.out
- * RUN: %python %S/Inputs/check_report.py --none '%t.O0._exit.json*'
+ * RUN: %python %S/Inputs/check_counts.py --none '%t.O0._exit.json*'
  *
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t.O2 %rt_shared
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.exit.json %t.O2 exit > %t.O2.exit.out; test $? = 3
  * RUN: diff %t.expected.exit %t.O2.exit.out
- * RUN: %python %S/Inputs/check_report.py %t.O2.exit.json app_descend=101 app_work=100 app_finish=1
+ * RUN: %python %S/Inputs/check_counts.py %t.O2.exit.json app_descend=101 app_work=100 app_finish=1
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2._exit.json %t.O2 _exit > %t.O2._exit.out; test $? = 4
  * RUN: diff %t.expected._exit %t.O2._exit.out
- * RUN: %python %S/Inputs/check_report.py --none '%t.O2._exit.json*'
+ * RUN: %python %S/Inputs/check_counts.py --none '%t.O2._exit.json*'
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 -pthread %rt_shared
 // RUN: %{env} HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/O0.%%p.json timeout 120 %t.O0 %t.O0.counts > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py '%t.d/O0.*.json' @%t.O0.counts app::forker=1 '!app::in_child' \
+// RUN: %python %S/Inputs/check_counts.py '%t.d/O0.*.json' @%t.O0.counts app::forker=1 '!app::in_child' \
 // RUN:   --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' \
 // RUN:   --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' \
 // RUN:   --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin'
@@ -22,7 +22,7 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 -pthread %rt_shared
 // RUN: %{env} HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/O2.%%p.json timeout 120 %t.O2 %t.O2.counts > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py '%t.d/O2.*.json' @%t.O2.counts app::forker=1 '!app::in_child' \
+// RUN: %python %S/Inputs/check_counts.py '%t.d/O2.*.json' @%t.O2.counts app::forker=1 '!app::in_child' \
 // RUN:   --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' \
 // RUN:   --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin' \
 // RUN:   --- app::in_child=3 '!app::spin' --- app::in_child=3 '!app::spin'

@@ -9,12 +9,12 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O0 -g %s -o %t.O0 %rt_shared
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/O0.%%p.json %t.O0 > %t.O0.out
  * RUN: diff %t.expected %t.O0.out
- * RUN: %python %S/Inputs/check_report.py '%t.d/O0.*.json' app_parent=1 app_leaf=5 '!app_child' --- app_child=1 app_leaf=7 '!app_parent' '!app_grandchild' --- app_grandchild=1 app_leaf=4 '!app_child' '!app_parent'
+ * RUN: %python %S/Inputs/check_counts.py '%t.d/O0.*.json' app_parent=1 app_leaf=5 '!app_child' --- app_child=1 app_leaf=7 '!app_parent' '!app_grandchild' --- app_grandchild=1 app_leaf=4 '!app_child' '!app_parent'
  *
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t.O2 %rt_shared
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.d/O2.%%p.json %t.O2 > %t.O2.out
  * RUN: diff %t.expected %t.O2.out
- * RUN: %python %S/Inputs/check_report.py '%t.d/O2.*.json' app_parent=1 app_leaf=5 '!app_child' --- app_child=1 app_leaf=7 '!app_parent' '!app_grandchild' --- app_grandchild=1 app_leaf=4 '!app_child' '!app_parent'
+ * RUN: %python %S/Inputs/check_counts.py '%t.d/O2.*.json' app_parent=1 app_leaf=5 '!app_child' --- app_child=1 app_leaf=7 '!app_parent' '!app_grandchild' --- app_grandchild=1 app_leaf=4 '!app_child' '!app_parent'
  */
 #include <stdio.h>
 #include <sys/wait.h>

@@ -10,12 +10,12 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json %t.O0 > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.json app::attempt=100 app::dive=800 app::after=150 app::leaf=450
+// RUN: %python %S/Inputs/check_counts.py %t.O0.json app::attempt=100 app::dive=800 app::after=150 app::leaf=450
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json %t.O2 > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.json app::attempt=100 app::dive=800 app::after=150 app::leaf=450
+// RUN: %python %S/Inputs/check_counts.py %t.O2.json app::attempt=100 app::dive=800 app::after=150 app::leaf=450
 #include <csetjmp>
 #include <cstdio>
 

@@ -9,7 +9,7 @@
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t > %t.out 2> %t.err
  * RUN: grep -q "sum 4950" %t.out
  * RUN: not grep "no measured function ran" %t.err
- * RUN: %python %S/Inputs/check_report.py %t.json main=1 app_early=1 app_work=100
+ * RUN: %python %S/Inputs/check_counts.py %t.json main=1 app_early=1 app_work=100
  */
 #include <stdio.h>
 

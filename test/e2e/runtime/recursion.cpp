@@ -8,17 +8,17 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json %t.O0 > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.json app::fib=177 app::is_even=501 app::is_odd=501 app::depth=20001
+// RUN: %python %S/Inputs/check_counts.py %t.O0.json app::fib=177 app::is_even=501 app::is_odd=501 app::depth=20001
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json %t.O2 > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.json app::fib=177 app::is_even=501 app::is_odd=501 app::depth=20001
+// RUN: %python %S/Inputs/check_counts.py %t.O2.json app::fib=177 app::is_even=501 app::is_odd=501 app::depth=20001
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.static %rt_static
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.static.json %t.static > %t.static.out
 // RUN: diff %t.expected %t.static.out
-// RUN: %python %S/Inputs/check_report.py %t.static.json app::fib=177 app::is_even=501 app::is_odd=501 app::depth=20001
+// RUN: %python %S/Inputs/check_counts.py %t.static.json app::fib=177 app::is_even=501 app::is_odd=501 app::depth=20001
 #include <cstdio>
 #include <cstdlib>
 

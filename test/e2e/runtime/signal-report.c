@@ -19,26 +19,26 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.term.json %t term > %t.term.out; test $? = 143
  * RUN: diff %t.expected.term %t.term.out
- * RUN: %python %S/Inputs/check_report.py --only %t.term.json app_work=1000 app_leaf=2000 app_stop=1
+ * RUN: %python %S/Inputs/check_counts.py --only %t.term.json app_work=1000 app_leaf=2000 app_stop=1
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.int.json %python %S/Inputs/dfl.py %t int > %t.int.out; test $? = 130
  * RUN: diff %t.expected.int %t.int.out
- * RUN: %python %S/Inputs/check_report.py --only %t.int.json app_work=1000 app_leaf=2000 app_stop=1
+ * RUN: %python %S/Inputs/check_counts.py --only %t.int.json app_work=1000 app_leaf=2000 app_stop=1
  *
  * Delivered from outside while the program runs measured code in a loop.
  * Once it runs (its first line), not at a fixed time from the start: on a
  * loaded machine the interpreter alone can take a second to start.
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.spin.json %python %S/Inputs/interrupt.py INT %t spin > /dev/null; test $? = 130
- * RUN: %python %S/Inputs/check_report.py %t.spin.json 'app_work>=1' 'app_leaf>=2'
+ * RUN: %python %S/Inputs/check_counts.py %t.spin.json 'app_work>=1' 'app_leaf>=2'
  *
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.own-later.json %t own-later > %t.own-later.out; test $? = 7
  * RUN: diff %t.expected.own-later %t.own-later.out
- * RUN: %python %S/Inputs/check_report.py --only %t.own-later.json app_work=1000 app_leaf=2000 app_stop=1 app_own_handler=1
+ * RUN: %python %S/Inputs/check_counts.py --only %t.own-later.json app_work=1000 app_leaf=2000 app_stop=1 app_own_handler=1
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.own-before.json %t own-before > %t.own-before.out; test $? = 5
  * RUN: diff %t.expected.own-before %t.own-before.out
- * RUN: %python %S/Inputs/check_report.py --none '%t.own-before.json*'
+ * RUN: %python %S/Inputs/check_counts.py --none '%t.own-before.json*'
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.ignored.json sh -c 'trap "" TERM; exec %t term' > %t.ignored.out
  * RUN: diff %t.expected.ignored %t.ignored.out
- * RUN: %python %S/Inputs/check_report.py --only %t.ignored.json app_work=1000 app_leaf=2000 app_stop=1
+ * RUN: %python %S/Inputs/check_counts.py --only %t.ignored.json app_work=1000 app_leaf=2000 app_stop=1
  */
 #include <signal.h>
 #include <stdio.h>

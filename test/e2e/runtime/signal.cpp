@@ -9,12 +9,12 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 -pthread %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json %t.O0 %t.O0.counts > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.json @%t.O0.counts app::work=200000 'app::on_signal>=20'
+// RUN: %python %S/Inputs/check_counts.py %t.O0.json @%t.O0.counts app::work=200000 'app::on_signal>=20'
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 -pthread %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json %t.O2 %t.O2.counts > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.json @%t.O2.counts app::work=200000 'app::on_signal>=20'
+// RUN: %python %S/Inputs/check_counts.py %t.O2.json @%t.O2.counts app::work=200000 'app::on_signal>=20'
 #include <atomic>
 #include <csignal>
 #include <cstdio>

@@ -9,17 +9,17 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O0 -g %s -o %t.O0 -pthread %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O0.json timeout 60 %t.O0 > %t.O0.out
 // RUN: diff %t.expected %t.O0.out
-// RUN: %python %S/Inputs/check_report.py %t.O0.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
+// RUN: %python %S/Inputs/check_counts.py %t.O0.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.O2 -pthread %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.O2.json timeout 60 %t.O2 > %t.O2.out
 // RUN: diff %t.expected %t.O2.out
-// RUN: %python %S/Inputs/check_report.py %t.O2.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
+// RUN: %python %S/Inputs/check_counts.py %t.O2.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
 //
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %s -o %t.static -pthread %rt_static
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.static.json timeout 60 %t.static > %t.static.out
 // RUN: diff %t.expected %t.static.out
-// RUN: %python %S/Inputs/check_report.py %t.static.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
+// RUN: %python %S/Inputs/check_counts.py %t.static.json app::worker=16 app::work=32000 app::short_lived=64 app::before_block=10 app::leave_thread=4 app::via_exit=4
 #include <atomic>
 #include <cstdio>
 #include <pthread.h>

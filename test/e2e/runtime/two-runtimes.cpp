@@ -16,4 +16,4 @@
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 %S/dso.cpp %t.lib.so -o %t.static-main -ldl %rt_static
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t.static-main %t.plugin.so > %t.out
 // RUN: diff %t.expected %t.out
-// RUN: %python %S/Inputs/check_report.py --only %t.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1
+// RUN: %python %S/Inputs/check_counts.py --only %t.json app::lib_square=60 app::lib_sum_squares=6 app_plugin_entry=7 app::plugin_helper=14 app::main_side=1

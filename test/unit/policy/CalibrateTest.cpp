@@ -1,6 +1,6 @@
 //===- CalibrateTest.cpp - Spreads and suggested thresholds ---------------===//
 #include "hotpath/policy/Calibrate.h"
-#include "Reports.h"
+#include "TestSupport.h"
 #include "hotpath/policy/Judge.h"
 
 using namespace hotpath::policy;

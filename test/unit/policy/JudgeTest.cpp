@@ -1,6 +1,6 @@
 //===- JudgeTest.cpp - Outcomes, verdicts, budgets, environment -----------===//
 #include "hotpath/policy/Judge.h"
-#include "Reports.h"
+#include "TestSupport.h"
 #include "hotpath/policy/DiffRender.h"
 
 using namespace hotpath::policy;

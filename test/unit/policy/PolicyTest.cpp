@@ -1,5 +1,5 @@
 //===- PolicyTest.cpp - Policy files: schema, strictness, lookup ----------===//
-#include "Reports.h"
+#include "TestSupport.h"
 
 #include <cstdio>
 #include <fstream>

@@ -1,6 +1,6 @@
 //===- SuiteDiffTest.cpp - Two directories of benchmark reports -----------===//
 #include "hotpath/policy/SuiteDiff.h"
-#include "Reports.h"
+#include "TestSupport.h"
 #include "hotpath/policy/DiffRender.h"
 
 using namespace hotpath;

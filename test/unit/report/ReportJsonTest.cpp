@@ -1,6 +1,6 @@
 //===- ReportJsonTest.cpp - JSON round trip and every reader error --------===//
 #include "hotpath/report/ReportJson.h"
-#include "TestReports.h"
+#include "TestSupport.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 // independently of, the instrumented end-to-end runs.
 //
 //===----------------------------------------------------------------------===//
-#include "TestReports.h"
+#include "TestSupport.h"
 #include "hotpath/report/ReportJson.h"
 #include "output/ReportWriter.h"
 

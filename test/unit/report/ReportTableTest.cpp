@@ -1,6 +1,6 @@
 //===- ReportTableTest.cpp - Golden table and markdown, units -------------===//
 #include "hotpath/report/ReportTable.h"
-#include "TestReports.h"
+#include "TestSupport.h"
 #include "hotpath/report/Units.h"
 
 #include <gtest/gtest.h>

@@ -5,7 +5,7 @@
 // instrumentation. Built with -DHOTPATH_BUILD, it also checks the fast
 // path's state against HP_EXPECT (count: armed, count-only; sampled: armed;
 // off: never armed) and writes the counts that vary from run to run to
-// argv[1], for check_report.py.
+// argv[1], for check_counts.py.
 #include <atomic>
 #include <csetjmp>
 #include <csignal>

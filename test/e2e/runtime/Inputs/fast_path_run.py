@@ -28,7 +28,7 @@ MODES = [
 
 
 def main():
-    expected_path, prog, check_report = sys.argv[1:4]
+    expected_path, prog, check_counts = sys.argv[1:4]
     with open(expected_path) as f:
         expected = f.read()
     failed = False
@@ -48,7 +48,7 @@ def main():
             print("%s: stdout differs from the plain build's:\n%s"
                   % (what, p.stdout))
             failed = True
-        c = subprocess.run([sys.executable, check_report, report,
+        c = subprocess.run([sys.executable, check_counts, report,
                             "@" + counts] + COUNTS)
         if c.returncode != 0:
             print("%s: wrong counts" % what)

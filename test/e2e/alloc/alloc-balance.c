@@ -7,14 +7,14 @@
  *
  * UNSUPPORTED: sanitizer
  * RUN: rm -rf %t && mkdir -p %t
- * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t/prog %rt_shared
+ * RUN: env HOTPATH_CONFIG=%S/Inputs/newcomer.toml %clang -O2 %s -o %t/prog %rt_shared
  * RUN: %t/prog 2>&1 >/dev/null | %FileCheck %s --check-prefix=FREED
  * FREED: threads -
  * FREED: | Thread {{ *}}| TID {{ *}}| Events {{ *}}| Alloc {{ *}}| Dealloc {{ *}}| Diff {{ *}}|
  * FREED: | prog {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| 0 B {{ *}}|
  * RUN: env HOTPATH_OUTPUT_PATH=%t/freed.json %t/prog
  * RUN: %python %S/Inputs/thread_balance.py %t/freed.json 0
- * RUN: %python %S/../runtime/Inputs/check_report.py --section functions_alloc %t/freed.json app_strings#total=4200 app_numbers#total=16000
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --section functions_alloc %t/freed.json app_strings#total=4200 app_numbers#total=16000
  *
  * RUN: %t/prog leak 2>&1 >/dev/null | %FileCheck %s --check-prefix=LEAK
  * LEAK: | prog {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| 3.0 KB {{ *}}|

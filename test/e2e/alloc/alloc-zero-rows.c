@@ -6,7 +6,7 @@
  *
  * UNSUPPORTED: sanitizer
  * RUN: rm -rf %t && mkdir -p %t
- * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t/prog %rt_shared
+ * RUN: env HOTPATH_CONFIG=%S/Inputs/newcomer.toml %clang -O2 %s -o %t/prog %rt_shared
  * RUN: env HOTPATH_FUNCTIONS_LIMIT=0 %t/prog 2> %t/table.txt
  * RUN: %FileCheck %s --check-prefix=TABLE < %t/table.txt
  * RUN: env HOTPATH_OUTPUT_PATH=%t/r.json %t/prog

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks exact call counts in hotpath JSON reports (docs/report-format.md).
 
-  check_report.py [options] REPORT SPEC... [--- SPEC...]
+  check_counts.py [options] REPORT SPEC... [--- SPEC...]
 
 REPORT is a file or a glob. Each SPEC is
   NAME=COUNT   the row NAME has exactly COUNT calls (0: absent or zero)
@@ -28,7 +28,7 @@ import sys
 
 
 def fail(msg):
-    print("check_report: " + msg, file=sys.stderr)
+    print("check_counts: " + msg, file=sys.stderr)
     sys.exit(1)
 
 
@@ -153,7 +153,7 @@ def main(argv):
         else:
             fail("unknown option " + opt)
     if not argv:
-        fail("usage: check_report.py [options] REPORT SPEC... [--- SPEC...]")
+        fail("usage: check_counts.py [options] REPORT SPEC... [--- SPEC...]")
     pattern, rest = argv[0], argv[1:]
     files = sorted(glob.glob(pattern))
     if none:

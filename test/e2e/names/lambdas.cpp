@@ -12,7 +12,7 @@
 // RUN: grep -q '"::operator"' %t/sel.toml
 // RUN: env HOTPATH_CONFIG=%t/sel.toml %clangxx -O1 %s -o %t/prog %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t/r.json %t/prog
-// RUN: %python %S/../runtime/Inputs/check_report.py --only %t/r.json \
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t/r.json \
 // RUN:   'worker(int, long&)=1' 'worker(int, long&)::{lambda #1}(long)=100' 'Acc::add(long)=100'
 // RUN: %t/prog 2>&1 >/dev/null | %FileCheck %s
 // CHECK: | worker(int, long&)::{lambda #1}(long) |
@@ -20,7 +20,7 @@
 // RUN: printf '[functions]\ninclude = ["^worker"]\nexclude = ["\\\\{lambda"]\nmain = true\n' > %t/nolambda.toml
 // RUN: env HOTPATH_CONFIG=%t/nolambda.toml %clangxx -O1 %s -o %t/prog2 %rt_shared
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t/r2.json %t/prog2
-// RUN: %python %S/../runtime/Inputs/check_report.py --only %t/r2.json 'worker(int, long&)=1'
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t/r2.json 'worker(int, long&)=1'
 #include <cstdio>
 
 struct Acc {
