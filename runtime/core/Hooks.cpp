@@ -116,13 +116,6 @@ void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc,
   __atomic_store_n(&HpExitTarget, X, __ATOMIC_RELAXED);
 }
 
-// Read by every instrumented object's registration constructor: its name is
-// the link error's advice when the runtime is missing (abi.h). Not
-// ASan-instrumented: a second runtime copy (detected, Session.cpp) defines
-// it too, which ASan would abort on as an ODR violation.
-extern "C" __attribute__((visibility("default"), used, no_sanitize("address")))
-const char HpLinkCheck __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
-
 HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs, uint64_t Count,
                                   uint32_t AbiVersion) {
   registerFunctions(Descs, Count, AbiVersion);
@@ -197,6 +190,26 @@ void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp) {
   ThreadState *T = CurrentThread;
   enterMarked(T, D, Sp);
   hookOut(T);
+}
+
+namespace {
+// Set once at load by the session layer, read on the slow path only.
+LazySessionControl LazyControl;
+} // namespace
+
+void setLazySessionControl(LazySessionControl C) {
+  __atomic_store_n(&LazyControl.Begin, C.Begin, __ATOMIC_RELAXED);
+  __atomic_store_n(&LazyControl.Allowed, C.Allowed, __ATOMIC_RELEASE);
+}
+
+bool lazySessionAllowed() {
+  bool (*Allowed)() = __atomic_load_n(&LazyControl.Allowed, __ATOMIC_ACQUIRE);
+  return Allowed && Allowed();
+}
+
+void beginLazySession() {
+  if (void (*Begin)() = __atomic_load_n(&LazyControl.Begin, __ATOMIC_RELAXED))
+    Begin();
 }
 
 // Rare: first call on this thread or of a session, count-only calls that

@@ -581,12 +581,10 @@ void sessionResume() {
 
 bool sessionActive() { return __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED); }
 
-bool lazySessionAllowed() {
+bool sessionLazyAllowed() {
   return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered() &&
          !BenchOnly;
 }
-
-void beginLazySession() { sessionBegin(BeginKind::Lazy); }
 
 void reloadOptionsForTesting() {
   pthread_mutex_lock(&SessLock);
@@ -610,14 +608,3 @@ bool sessionEverBegan() {
 void setSnapshotSinkForTesting(void (*S)(const Snapshot &)) { Sink = S; }
 
 } // namespace hotpath::rt
-
-// The session half of the hook ABI (abi.h, hotpath.h).
-#define HP_EXPORT extern "C" __attribute__((visibility("default")))
-HP_EXPORT void __hotpath_main_begin(void) {
-  hotpath::rt::sessionBegin(hotpath::rt::BeginKind::Main);
-}
-HP_EXPORT void __hotpath_main_end(void) { hotpath::rt::sessionEnd(); }
-HP_EXPORT void hotpath_session_begin(void) {
-  hotpath::rt::sessionBegin(hotpath::rt::BeginKind::Explicit);
-}
-HP_EXPORT void hotpath_session_end(void) { hotpath::rt::sessionEnd(); }

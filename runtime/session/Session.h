@@ -17,13 +17,14 @@
 #define HOTPATH_RUNTIME_SESSION_H
 
 #include "base/Snapshot.h"
-#include "core/SessionControl.h" // lazySessionAllowed, beginLazySession
 
 namespace hotpath::rt {
 
 enum class BeginKind { Main, Explicit, Lazy, Benchmark };
 
 void sessionBegin(BeginKind Kind);
+/// May a lazy session start now (registered with core/SessionControl.h)?
+bool sessionLazyAllowed();
 void sessionEnd();
 bool sessionActive();
 /// Stops counting without ending the session (no-op when it is not
