@@ -8,6 +8,7 @@
 #include "core/ThreadState.h"
 #include "core/Trace.h"
 #include "drain/Sweep.h"
+#include "hotpath/support/MutexGuard.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -317,12 +318,11 @@ void setProgramGoneCheck(bool (*Check)()) {
 }
 
 void drainThreadEndsItself() {
-  pthread_mutex_lock(&CtlMu);
+  support::MutexGuard Guard(CtlMu);
   if (Running && pthread_equal(Thread, pthread_self())) {
     Running = false;
     pthread_detach(Thread);
   }
-  pthread_mutex_unlock(&CtlMu);
 }
 
 std::vector<ThreadTrace> collectTraces(uint32_t Epoch) {
@@ -339,11 +339,9 @@ std::vector<ThreadTrace> collectTraces(uint32_t Epoch) {
 }
 
 void startDrainThread(unsigned IntervalMs) {
-  pthread_mutex_lock(&CtlMu);
-  if (Running) {
-    pthread_mutex_unlock(&CtlMu);
+  support::MutexGuard Guard(CtlMu);
+  if (Running)
     return;
-  }
   pthread_condattr_t Attr;
   pthread_condattr_init(&Attr);
   pthread_condattr_setclock(&Attr, CLOCK_MONOTONIC);
@@ -352,7 +350,6 @@ void startDrainThread(unsigned IntervalMs) {
   Interval = IntervalMs ? IntervalMs : 1;
   Stop = false;
   Running = createInternalThread(&Thread, drainMain, nullptr) == 0;
-  pthread_mutex_unlock(&CtlMu);
 }
 
 void stopDrainThread() {

@@ -3,6 +3,7 @@
 #include "alloc/AllocTracker.h"
 #include "core/RuntimeScope.h"
 #include "core/ThreadState.h"
+#include "hotpath/support/MutexGuard.h"
 #include "session/Session.h"
 
 #include <pthread.h>
@@ -46,12 +47,11 @@ void loopStarted() {
 
 void loopStopped() {
   RuntimeScope InRt;
-  pthread_mutex_lock(&BenchLock);
+  support::MutexGuard Guard(BenchLock);
   // A stop without its start (a loop that began before the runtime was
   // told to measure loops) changes nothing.
   if (OpenLoops && --OpenLoops == 0)
     sessionPause();
-  pthread_mutex_unlock(&BenchLock);
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "core/ThreadState.h"
 #include "drain/Drain.h"
 #include "hotpath/abi.h"
+#include "hotpath/support/MutexGuard.h"
 #include "output/ReportWriter.h"
 #include "output/SessionReport.h"
 #include "output/TraceWriter.h"
@@ -424,30 +425,24 @@ void endLocked(bool Report) {
 
 void sessionBegin(BeginKind Kind) {
   RuntimeScope InRt;
-  pthread_mutex_lock(&SessLock);
+  support::MutexGuard Guard(SessLock);
   initOnce();
   // Under `hotpath bench`, only the benchmarks' timed loops begin it.
-  if (Opts->Bench != (Kind == BeginKind::Benchmark)) {
-    pthread_mutex_unlock(&SessLock);
+  if (Opts->Bench != (Kind == BeginKind::Benchmark))
     return;
-  }
   if (Active && !(Implicit && Kind != BeginKind::Lazy)) {
-    pthread_mutex_unlock(&SessLock); // nested begin: nothing to do
-    return;
+    return; // nested begin: nothing to do
   }
   if (Active)
     endLocked(/*Report=*/false); // discard the lazy session
-  if (Kind == BeginKind::Lazy && (EverBegan || mainRegistered())) {
-    pthread_mutex_unlock(&SessLock);
+  if (Kind == BeginKind::Lazy && (EverBegan || mainRegistered()))
     return;
-  }
   // Calibrating the clock would kill this thread, and the drain thread,
   // which inherits the setting (ClockGuard.cpp).
   if (tscDisabledOnThisThread()) {
     stopMeasuringThisThread();
     warn("the time-stamp counter is disabled on the thread that begins the "
          "session (PR_SET_TSC or seccomp strict mode): nothing is measured");
-    pthread_mutex_unlock(&SessLock);
     return;
   }
   bool Vg = underValgrind();
@@ -528,15 +523,13 @@ void sessionBegin(BeginKind Kind) {
   if (!ThreadsStopped)
     installSignalReport(); // SIGINT/SIGTERM at their default: report first
   callgrindSessionBegin(); // last: the session's counts start here
-  pthread_mutex_unlock(&SessLock);
 }
 
 void sessionEnd() {
   RuntimeScope InRt;
-  pthread_mutex_lock(&SessLock);
+  support::MutexGuard Guard(SessLock);
   if (Active)
     endLocked(/*Report=*/true);
-  pthread_mutex_unlock(&SessLock);
 }
 
 Snapshot liveSnapshot() {
@@ -552,7 +545,7 @@ Snapshot liveSnapshot() {
 
 void sessionPause() {
   RuntimeScope InRt;
-  pthread_mutex_lock(&SessLock);
+  support::MutexGuard Guard(SessLock);
   if (Active && !Paused) {
     // The hooks see no session (their slow path returns at once) and the
     // armed fast paths no longer match; frames stay as they are.
@@ -562,12 +555,11 @@ void sessionPause() {
     Paused = true;
     PausedAt = monoRawNs();
   }
-  pthread_mutex_unlock(&SessLock);
 }
 
 void sessionResume() {
   RuntimeScope InRt;
-  pthread_mutex_lock(&SessLock);
+  support::MutexGuard Guard(SessLock);
   if (Active && Paused) {
     PausedNs += monoRawNs() - PausedAt;
     Paused = false;
@@ -576,7 +568,6 @@ void sessionResume() {
     __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
     callgrindSessionResume();
   }
-  pthread_mutex_unlock(&SessLock);
 }
 
 bool sessionActive() { return __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED); }
@@ -587,10 +578,9 @@ bool sessionLazyAllowed() {
 }
 
 void reloadOptionsForTesting() {
-  pthread_mutex_lock(&SessLock);
+  support::MutexGuard Guard(SessLock);
   if (Inited)
     *Opts = loadOptionsFromEnv();
-  pthread_mutex_unlock(&SessLock);
 }
 
 bool sessionThreadsStopped() {
