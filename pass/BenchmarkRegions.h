@@ -1,5 +1,4 @@
-//===- BenchmarkRegions.h - Marks Google Benchmark's timed loops -*- C++
-//-*-===//
+//===- BenchmarkRegions.h - Marks Google Benchmark's timed loops ----------===//
 //
 // A module pass of its own, independent of hotpath.toml: wherever the
 // module calls benchmark::State::StartKeepRunning() or FinishKeepRunning()

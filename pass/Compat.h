@@ -1,4 +1,4 @@
-//===- Compat.h - The LLVM 14 / LLVM 19 differences ----------*- C++ -*-===//
+//===- Compat.h - The LLVM 14 / LLVM 19 differences -------------*- C++ -*-===//
 //
 // The plugin builds against LLVM 19 (opaque pointers) and LLVM 14 (typed
 // pointers, older attribute and list APIs). Every difference the pass sees

@@ -1,9 +1,8 @@
-//===- DescriptorLayout.h - hotpath_fn_desc as the pass emits it -*- C++
-//-*-===//
+//===- DescriptorLayout.h - hotpath_fn_desc as the pass emits it ----------===//
 //
 // The one place the pass spells out `hotpath_fn_desc` (include/hotpath/
 // abi.h): its IR type and the index of each field. Descriptors.cpp builds
-// records with it, FastPath.cpp addresses runtime_id with it, and
+// records with it, WrapperFastPath.cpp addresses runtime_id with it, and
 // test/unit/pass/DescriptorLayoutTest.cpp checks both against abi.h's
 // offsets and size, so that the two cannot drift apart.
 //

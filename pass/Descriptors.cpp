@@ -17,7 +17,7 @@
 #include "Descriptors.h"
 #include "Compat.h"
 #include "DescriptorLayout.h"
-#include "FastPath.h"
+#include "WrapperFastPath.h"
 
 #include "hotpath/abi.h"
 

@@ -11,9 +11,9 @@
 #include "Compat.h"
 #include "Config.h"
 #include "Descriptors.h"
-#include "FastPath.h"
 #include "Rewrite.h"
 #include "Selection.h"
+#include "WrapperFastPath.h"
 
 #include "hotpath/abi.h"
 
@@ -123,7 +123,7 @@ private:
 
   Module &M;
   Descriptors D;
-  bool FastTarget;      // wrappers get the inline fast path (FastPath.h)
+  bool FastTarget;      // wrappers get the inline fast path (WrapperFastPath.h)
   unsigned Verbose = 0; // HOTPATH_VERBOSE
   unsigned Instrumented = 0;
   // Verbose: skipped functions by kind of reason, and which include

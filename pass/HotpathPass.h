@@ -1,4 +1,4 @@
-//===- HotpathPass.h - The `hotpath` module pass ---------------*- C++ -*-===//
+//===- HotpathPass.h - The `hotpath` module pass ----------------*- C++ -*-===//
 //
 // Finds hotpath.toml, decides which functions are measured (Selection.h),
 // rewrites them (Rewrite.h), describes them to the runtime (Descriptors.h)

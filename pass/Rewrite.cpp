@@ -4,7 +4,7 @@
 // and calling convention unchanged):
 //
 //   define ... @f(args) {
-//     %saved = callbr <the gate>      ; x86-64 ELF only (FastPath.cpp):
+//     %saved = callbr <the gate>      ; x86-64 ELF only (WrapperFastPath.cpp):
 //       to label %hotpath.fast [label %hotpath.hooked]
 //   hotpath.fast:                     ; counted inline by the gate, which
 //                                     ; made @f the current function
@@ -40,7 +40,7 @@
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
 #include "Compat.h"
-#include "FastPath.h"
+#include "WrapperFastPath.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"

@@ -34,7 +34,7 @@ std::string inPlaceReason(const llvm::Function &F);
 
 /// Moves the body of `F` to `<name>.hotpath.<Hash>` and makes `F` call it
 /// between the hooks, after the inline fast path when `FastPath`
-/// (FastPath.h). Returns the marker.
+/// (WrapperFastPath.h). Returns the marker.
 llvm::Function *wrapFunction(llvm::Function &F, uint64_t Hash,
                              llvm::Constant *Desc, const Hooks &H,
                              bool FastPath);

@@ -1,4 +1,4 @@
-//===- ReportJson.cpp - Report -> JSON -----------------------------------===//
+//===- ReportJson.cpp - Report -> JSON ------------------------------------===//
 #include "hotpath/report/ReportJson.h"
 
 #include <cmath>

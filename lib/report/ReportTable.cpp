@@ -1,4 +1,4 @@
-//===- ReportTable.cpp - The table, and markdown -------------------------===//
+//===- ReportTable.cpp - The table, and markdown --------------------------===//
 #include "hotpath/report/ReportTable.h"
 
 #include "hotpath/report/DisplayName.h"

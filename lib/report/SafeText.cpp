@@ -1,4 +1,4 @@
-//===- SafeText.cpp - Untrusted names made safe to show ------------------===//
+//===- SafeText.cpp - Untrusted names made safe to show -------------------===//
 #include "hotpath/report/SafeText.h"
 
 #include <cstdint>

@@ -56,7 +56,7 @@ struct Options {
   // thread for a snapshot; "" = none.
   std::string SnapshotTrigger;
   // HOTPATH_BENCH: measure only inside Google Benchmark's timed loops
-  // (session/BenchRegions.h); set by `hotpath bench`.
+  // (session/BenchmarkRegions.h); set by `hotpath bench`.
   bool Bench = false;
   unsigned DrainIntervalMs = 50;
   // HOTPATH_MAX_PATHS: call-path nodes per thread and in the merged tree;

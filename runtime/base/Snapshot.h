@@ -1,4 +1,4 @@
-//===- Snapshot.h - What a session hands to the report writer -*- C++ -*-===//
+//===- Snapshot.h - What a session hands to the report writer ---*- C++ -*-===//
 //
 // The session (Session.cpp) builds one Snapshot when it ends, after the
 // final drain; the report code (ReportBuilder.cpp) turns it into the

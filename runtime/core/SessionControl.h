@@ -1,5 +1,4 @@
-//===- SessionControl.h - How the hot path starts a lazy session -*- C++
-//-*-===//
+//===- SessionControl.h - How the hot path starts a lazy session ----------===//
 //
 // The first measured call of a program that never begins a session starts
 // one (session/Session.h says when that is allowed). The hooks' slow path

@@ -1,5 +1,4 @@
-//===- CallTreeReport.h - The snapshot's paths as the report's tree -*- C++
-//-*-===//
+//===- CallTreeReport.h - The snapshot's paths as the report's tree -------===//
 //
 // Turns Snapshot::Paths into the report's call_tree (parents first,
 // siblings by inclusive time) and gives the timing rows what only the tree

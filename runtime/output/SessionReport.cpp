@@ -1,8 +1,8 @@
 //===- SessionReport.cpp - The report a session ends with -----------------===//
 #include "output/SessionReport.h"
 
-#include "hotpath/report/ReportMerge.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/report/ReportMerge.h"
 #include "output/ReportWriter.h"
 #include "valgrind/Callgrind.h"
 

@@ -1,5 +1,4 @@
-//===- TraceWriter.h - The session's trace as Chrome trace events -*- C++
-//-*-===//
+//===- TraceWriter.h - The session's trace as Chrome trace events ---------===//
 //
 // At session end, the trace buffers of every thread (core/Trace.h) become
 // one Chrome trace-event JSON file (HOTPATH_TRACE, %p expanded), which

@@ -1,4 +1,4 @@
-//===- ClockGuard.cpp - A thread that gives up its clock -----------------===//
+//===- ClockGuard.cpp - A thread that gives up its clock ------------------===//
 //
 // Every timed call reads the time-stamp counter, and so does the vDSO's
 // clock_gettime. A thread that disables it (prctl(PR_SET_TSC,

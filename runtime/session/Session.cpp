@@ -13,7 +13,7 @@
 #include "output/ReportWriter.h"
 #include "output/SessionReport.h"
 #include "output/TraceWriter.h"
-#include "session/BenchRegions.h"
+#include "session/BenchmarkRegions.h"
 #include "session/CallCost.h"
 #include "session/SignalReport.h"
 #include "session/Snapshots.h"
@@ -259,7 +259,7 @@ __attribute__((constructor)) void watchMainThread() {
                 return getenv(Name);
               }).Bench;
   // `hotpath bench`: the session is ready, paused, before any benchmark
-  // runs, so that its first timed loop only resumes it (BenchRegions.h).
+  // runs, so that its first timed loop only resumes it (BenchmarkRegions.h).
   if (BenchOnly) {
     sessionBegin(BeginKind::Benchmark);
     benchPrepareThread(); // where most benchmarks run their loops

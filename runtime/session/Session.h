@@ -9,7 +9,7 @@
 // (atexit handler) or hotpath_session_end(); ending is idempotent.
 //
 // Under `hotpath bench` (HOTPATH_BENCH=1) none of those begins it: the
-// first timed loop of a Google Benchmark does (BenchRegions.h), and it is
+// first timed loop of a Google Benchmark does (BenchmarkRegions.h), and it is
 // paused between loops, so that it holds exactly the loops' work.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-//===- Snapshots.h - The report while the program runs ---------*- C++ -*-===//
+//===- Snapshots.h - The report while the program runs ----------*- C++ -*-===//
 //
 // HOTPATH_SNAPSHOT_INTERVAL=<ms>, HOTPATH_SNAPSHOT_TRIGGER=<file> and/or
 // HOTPATH_SNAPSHOT_SIGNAL=<signal> (docs/timeline.md): the drain thread,

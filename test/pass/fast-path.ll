@@ -1,5 +1,5 @@
 ; REQUIRES: llvm-19
-; The wrapper's fast path (pass/FastPath.cpp) on x86-64 Linux ELF: one
+; The wrapper's fast path (pass/WrapperWrapperFastPath.cpp) on x86-64 Linux ELF: one
 ; callbr gate that makes the function the thread's current one and returns
 ; the caller's; its fast block calls the marker, which the inliner may take,
 ; then restores the caller's current function (in a cleanup too when the

@@ -1,5 +1,4 @@
-//===- CommandLine.h - The `hotpath` commands on CLI11 -----------*- C++
-//-*-===//
+//===- CommandLine.h - The `hotpath` commands on CLI11 ----------*- C++ -*-===//
 //
 // One root CLI::App (Main.cpp) holds a subcommand per command. A command
 // is a struct of its options with two members and a description:

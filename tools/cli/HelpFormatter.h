@@ -1,5 +1,4 @@
-//===- HelpFormatter.h - `hotpath CMD --help` --------------------*- C++
-//-*-===//
+//===- HelpFormatter.h - `hotpath CMD --help` -------------------*- C++ -*-===//
 //
 // CLI11's help in the order a reader wants it: how to call the command
 // (its synopses, wrapped at 79 columns under the command's name), what it

@@ -3,7 +3,7 @@
 // A Google Benchmark suite, benchmark by benchmark (docs/benchmarks.md):
 // lists the suite's benchmarks (GoogleBenchmark.h), then runs each one on
 // its own in merged mode (MergedRun.h) with HOTPATH_BENCH=1, so that its
-// report holds its timed loops only (runtime/session/BenchRegions.h), for
+// report holds its timed loops only (runtime/session/BenchmarkRegions.h), for
 // the same fixed number of iterations in the native and the Callgrind run.
 // Writes, per benchmark, DIR/<stem>.json (the merged report, with
 // meta.benchmark and meta.benchmark_iterations) and DIR/<stem>.gbench.json

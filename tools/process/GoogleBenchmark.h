@@ -1,5 +1,4 @@
-//===- GoogleBenchmark.h - What `hotpath bench` knows of a suite -*- C++
-//-*-===//
+//===- GoogleBenchmark.h - What `hotpath bench` knows of a suite ----------===//
 //
 // A Google Benchmark executable seen from outside: its benchmarks'
 // names, the flags that run one of them for a fixed number of iterations,

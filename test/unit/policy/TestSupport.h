@@ -1,4 +1,4 @@
-//===- Reports.h - Small reports for the judge's tests ----------*- C++ -*-===//
+//===- TestSupport.h - Small reports for the judge's tests ------*- C++ -*-===//
 #ifndef HOTPATH_TEST_POLICY_REPORTS_H
 #define HOTPATH_TEST_POLICY_REPORTS_H
 

@@ -1,4 +1,4 @@
-//===- TestReports.h - A fixed report for the model tests -------*- C++ -*-===//
+//===- TestSupport.h - A fixed report for the model tests -------*- C++ -*-===//
 #ifndef HOTPATH_TEST_REPORT_TESTREPORTS_H
 #define HOTPATH_TEST_REPORT_TESTREPORTS_H
 

@@ -4,9 +4,9 @@
 // at its first hooked call of a session only when no call needs a frame:
 // sampled or count-only timing, inclusive time, allocation tracking off or
 // exclusive and sampled, HOTPATH_FAST_PATH not 0. The gate is emulated here as
-// the wrapper's asm runs it (pass/FastPath.cpp): the counts it leaves in the
-// thread's table and the countdown it shares with the hooks must add up in the
-// report.
+// the wrapper's asm runs it (pass/WrapperWrapperFastPath.cpp): the counts it
+// leaves in the thread's table and the countdown it shares with the hooks must
+// add up in the report.
 //
 //===----------------------------------------------------------------------===//
 #include "TestSupport.h"

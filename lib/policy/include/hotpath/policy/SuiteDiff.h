@@ -1,5 +1,4 @@
-//===- SuiteDiff.h - `hotpath diff` of two benchmark directories -*- C++
-//-*-===//
+//===- SuiteDiff.h - `hotpath diff` of two benchmark directories ----------===//
 //
 // `hotpath bench` writes one report per benchmark into a directory. Two
 // such directories (the base branch's and the pull request's) are judged

@@ -1,5 +1,4 @@
-//===- ReportDir.h - A directory of reports (`hotpath bench -o`) -*- C++
-//-*-===//
+//===- ReportDir.h - A directory of reports (`hotpath bench -o`) ----------===//
 #ifndef HOTPATH_REPORT_REPORTDIR_H
 #define HOTPATH_REPORT_REPORTDIR_H
 

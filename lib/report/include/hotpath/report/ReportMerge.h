@@ -23,14 +23,12 @@ namespace hotpath::report {
 
 /// Checks that A and B come from the same binary (build id; the
 /// executable's path when neither has one) and the same benchmark.
-bool sameBuild(const Meta &A, const Meta &B,
+bool sameBuild(const Meta &A, const Meta &B, std::string &Error);
+
+bool mergeRuns(const Report &Native, const Report &Callgrind, Report &Out,
                std::string &Error);
 
-bool mergeRuns(const Report &Native, const Report &Callgrind,
-               Report &Out, std::string &Error);
-
-bool sumReports(const std::vector<Report> &In, Report &Out,
-                std::string &Error);
+bool sumReports(const std::vector<Report> &In, Report &Out, std::string &Error);
 
 } // namespace hotpath::report
 

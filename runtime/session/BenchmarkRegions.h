@@ -1,5 +1,4 @@
-//===- BenchRegions.h - Google Benchmark's timed loops as the session -*- C++
-//-*-===//
+//===- BenchmarkRegions.h - Google Benchmark's timed loops as the session -===//
 //
 // The plugin calls __hotpath_bench_start right after each call of
 // benchmark::State::StartKeepRunning() and __hotpath_bench_stop right

@@ -1,4 +1,4 @@
-//===- FastPath.h - The wrapper's inline fast path --------------*- C++ -*-===//
+//===- WrapperFastPath.h - The wrapper's inline fast path -------*- C++ -*-===//
 //
 // On x86-64 ELF a wrapper first runs one asm block (abi.h): when the
 // runtime armed this thread, it counts the call in the thread's table,

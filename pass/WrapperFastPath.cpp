@@ -1,4 +1,4 @@
-//===- FastPath.cpp - The wrapper's inline fast path ----------------------===//
+//===- WrapperFastPath.cpp - The wrapper's inline fast path ---------------===//
 //
 // Injects, at the entry of a wrapper (docs/abi.md, "The fast path"):
 //
@@ -33,7 +33,7 @@
 //   movl  %saved, %fs:4(%r11)                    # the caller's again
 //
 //===----------------------------------------------------------------------===//
-#include "FastPath.h"
+#include "WrapperFastPath.h"
 #include "Compat.h"
 #include "DescriptorLayout.h"
 #include "hotpath/abi.h"

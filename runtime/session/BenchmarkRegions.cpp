@@ -1,5 +1,5 @@
-//===- BenchRegions.cpp - Google Benchmark's timed loops as the session ---===//
-#include "session/BenchRegions.h"
+//===- BenchmarkRegions.cpp - Benchmark loops as the session --------------===//
+#include "session/BenchmarkRegions.h"
 #include "alloc/AllocTracker.h"
 #include "core/RuntimeScope.h"
 #include "core/ThreadState.h"
