@@ -83,7 +83,7 @@ __hotpath_exit:
 HP_EXPORT void __hotpath_enter(hotpath_fn_desc *D) {
   hookEnter<ClockKind::Auto>(D, HP_SP());
 }
-// Same function, hidden: Session.cpp compares its address with what the
+// Same function, hidden: SecondCopy.cpp compares its address with what the
 // global scope resolves __hotpath_enter to (a second runtime copy).
 extern "C" __attribute__((visibility("hidden"))) void
 HpEnterLocal(hotpath_fn_desc *) __attribute__((alias("__hotpath_enter")));

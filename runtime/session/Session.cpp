@@ -1,4 +1,5 @@
-//===- Session.cpp - Session lifecycle, snapshot, fork, second copy -------===//
+//===- Session.cpp - Session lifecycle: begin, end, pause, fork, exit -----===//
+//------===//
 #include "session/Session.h"
 #include "alloc/AllocTracker.h"
 #include "base/Clock.h"
@@ -15,6 +16,9 @@
 #include "output/TraceWriter.h"
 #include "session/BenchmarkRegions.h"
 #include "session/CallCost.h"
+#include "session/Diagnostics.h"
+#include "session/LastThread.h"
+#include "session/SecondCopy.h"
 #include "session/SignalReport.h"
 #include "session/Snapshots.h"
 #include "valgrind/Callgrind.h"
@@ -29,16 +33,6 @@
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-// A symbol only this runtime defines: a second copy of the runtime in the
-// process finds a different address for it through the global scope. Two
-// definitions are the point, so ASan must not call them an ODR violation.
-extern "C" __attribute__((visibility("default"), no_sanitize("address")))
-const char __hotpath_runtime_instance = 1;
-// Hidden aliases: their addresses are this copy's, never an interposed one.
-extern "C" __attribute__((visibility("hidden"))) const char HpInstanceLocal
-    __attribute__((alias("__hotpath_runtime_instance")));
-extern "C" void HpEnterLocal(hotpath_fn_desc *);
 
 namespace hotpath::rt {
 namespace {
@@ -79,16 +73,6 @@ uint64_t realtimeNs() {
 void warn(const std::string &W) {
   say(W);
   RtWarnings->push_back(W);
-}
-
-void checkSecondCopy() {
-  void *Marker = dlsym(RTLD_DEFAULT, "__hotpath_runtime_instance");
-  void *Enter = dlsym(RTLD_DEFAULT, "__hotpath_enter");
-  if ((Marker && Marker != &HpInstanceLocal) ||
-      (Enter && Enter != reinterpret_cast<void *>(&HpEnterLocal)))
-    warn("two copies of the hotpath runtime are loaded in this process; "
-         "each measures only the code bound to it. Link every measured "
-         "object against the shared libhotpath_rt.");
 }
 
 void atforkPrepare() {
@@ -137,7 +121,9 @@ void initOnce() {
   setThreadAttachHook(takePending);       // what a thread allocated before
   setProgramGoneCheck(programGone);
   pthread_atfork(atforkPrepare, atforkParent, atforkChild);
-  checkSecondCopy();
+  std::string Copy = secondCopyWarning();
+  if (!Copy.empty())
+    warn(Copy);
 }
 
 void onExit() { sessionEnd(); }
@@ -158,39 +144,6 @@ void mainThreadLeft(void *) {
   stopSignalReport();
 }
 
-// Whether only the runtime's threads are left: the main thread is a
-// zombie (it ended with the raw exit system call, which runs no thread
-// destructor: mainThreadLeft never ran) and every other task is one of
-// ours. From /proc/self/stat, the main thread's: its state (field 3), the
-// number of tasks (field 20, which counts the zombie) and its exit code
-// (field 52, as waitpid reports it), into ExitCode.
-bool onlyRuntimeThreadsLeft(int &ExitCode) {
-  char Buf[1024];
-  int Fd = ::open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
-    return false;
-  ssize_t N = ::read(Fd, Buf, sizeof Buf - 1);
-  ::close(Fd);
-  if (N <= 0)
-    return false;
-  Buf[N] = 0;
-  const char *P = strrchr(Buf, ')'); // the name may hold spaces and ')'
-  if (!P || P[1] != ' ' || (P[2] != 'Z' && P[2] != 'X'))
-    return false;
-  long Fields[50]; // Fields[I] is field I + 3 (the state's is not a number)
-  const char *F = P + 2;
-  for (int I = 0; I < 50; ++I) {
-    Fields[I] = I ? strtol(F, nullptr, 10) : 0;
-    if (!(F = strchr(F, ' ')) && I < 49)
-      return false; // a kernel without field 52
-    ++F;
-  }
-  long Tasks = Fields[17];
-  long Ours = 1 + (signalReportRunning() ? 1 : 0); // the drain, the reporter
-  ExitCode = int((Fields[49] >> 8) & 0xff);
-  return Tasks >= 1 && Tasks <= 1 + Ours;
-}
-
 // The drain thread, after each sweep: when no thread of the program is
 // left, only the runtime's threads keep the process alive. The session
 // ends (a report to a file is written; standard error went away with the
@@ -201,7 +154,7 @@ void endLocked(bool Report);
 
 bool programGone() {
   int ExitCode = 0;
-  if (!onlyRuntimeThreadsLeft(ExitCode))
+  if (!onlyRuntimeThreadsLeft(1 + (signalReportRunning() ? 1 : 0), ExitCode))
     return false;
   RuntimeScope InRt;
   drainThreadEndsItself();
@@ -212,24 +165,6 @@ bool programGone() {
   pthread_mutex_unlock(&SessLock);
   syscall(SYS_exit_group, ExitCode);
   return true;
-}
-
-// A report with no row leaves a new user guessing: say why it may be
-// empty and where to look. "" when some measured function ran.
-std::string nothingRanWarning(const Snapshot &S) {
-  for (const FunctionTiming &T : S.Timing)
-    if (T.Calls)
-      return "";
-  uint32_t N = functionCount();
-  std::string Why =
-      N == 0
-          ? "no function of this program is instrumented (no hotpath.toml "
-            "or HOTPATH_CONFIG for its sources, or no rule in it selects a "
-            "function)"
-          : "no measured function ran in this session (" + std::to_string(N) +
-                " function" + (N == 1 ? " is" : "s are") + " instrumented)";
-  return Why + "; HOTPATH_VERBOSE=1 at compile time shows what the plugin "
-               "selects and why";
 }
 
 pid_t LoadedInPid = 0;

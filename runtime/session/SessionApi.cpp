@@ -14,7 +14,7 @@
 
 // Read by every instrumented object's registration constructor: its name is
 // the link error's advice when the runtime is missing (abi.h). Not
-// ASan-instrumented: a second runtime copy (detected, Session.cpp) defines
+// ASan-instrumented: a second runtime copy (detected, SecondCopy.cpp) defines
 // it too, which ASan would abort on as an ODR violation.
 extern "C" __attribute__((visibility("default"), used, no_sanitize("address")))
 const char HpLinkCheck __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
