@@ -1,9 +1,8 @@
 //===- ReportCache.cpp - The functions_cache section ----------------------===//
 #include "hotpath/report/ReportCache.h"
 #include "hotpath/report/Focus.h"
+#include "hotpath/report/JsonFields.h"
 #include "hotpath/report/Units.h"
-
-#include <stdexcept>
 
 namespace hotpath::report {
 
@@ -41,23 +40,16 @@ OJson cacheToJson(const CacheSection &S) {
 
 namespace {
 
+const std::string Where = "functions_cache";
+
 [[noreturn]] void bad(const std::string &Path, const char *What) {
-  throw std::runtime_error("functions_cache" + Path + ": expected " + What);
+  json::expected(Where + Path, What);
 }
-
 uint64_t num(const Json &O, const std::string &Path, const char *Key) {
-  auto It = O.find(Key);
-  if (It == O.end() || !(It->is_number_unsigned() ||
-                         (It->is_number_integer() && It->get<int64_t>() >= 0)))
-    bad(Path + "." + Key, "a non-negative integer");
-  return It->get<uint64_t>();
+  return json::unsignedAt(O, Where + Path, Key);
 }
-
 std::string str(const Json &O, const std::string &Path, const char *Key) {
-  auto It = O.find(Key);
-  if (It == O.end() || !It->is_string())
-    bad(Path + "." + Key, "a string");
-  return It->get<std::string>();
+  return json::stringAt(O, Where + Path, Key);
 }
 
 } // namespace

@@ -59,6 +59,10 @@ OJson sectionToJson(const FunctionsSection &S) {
       Row["self"] = *R.Self;
     if (R.OnStack)
       Row["on_stack"] = *R.OnStack;
+    if (R.CpuNs)
+      Row["cpu"] = *R.CpuNs;
+    if (R.CpuSelfNs)
+      Row["cpu_self"] = *R.CpuSelfNs;
     if (S.Kind == SectionKind::Alloc) {
       Row["allocs"] = R.Allocs;
       Row["freed"] = R.Freed;
@@ -191,6 +195,8 @@ OJson toJson(const Report &R) {
     J["call_tree"] = treeToJson(R.Tree);
   if (R.IcountCalls.Present)
     J["icount_calls"] = edgesToJson(R.IcountCalls);
+  if (R.Cpu.Present)
+    J["cpu_samples"] = cpuSamplesToJson(R.Cpu);
   return J;
 }
 

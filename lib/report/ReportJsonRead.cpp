@@ -254,6 +254,10 @@ void readSection(const Json &J, FunctionsSection &S) {
       R.Self = getUnsigned(RJ, RP, "self");
     if (RJ.contains("on_stack"))
       R.OnStack = getUnsigned(RJ, RP, "on_stack");
+    if (RJ.contains("cpu"))
+      R.CpuNs = getUnsigned(RJ, RP, "cpu");
+    if (RJ.contains("cpu_self"))
+      R.CpuSelfNs = getUnsigned(RJ, RP, "cpu_self");
     if (S.Kind == SectionKind::Alloc) {
       R.Allocs = getUnsigned(RJ, RP, "allocs");
       R.Freed = getUnsigned(RJ, RP, "freed");
@@ -392,6 +396,8 @@ void readReport(const Json &J, Report &R) {
     readTree(*Tr, R.Tree);
   if (auto Ed = J.find("icount_calls"); Ed != J.end())
     readEdges(*Ed, R.IcountCalls);
+  if (auto Cs = J.find("cpu_samples"); Cs != J.end())
+    cpuSamplesFromJson(*Cs, R.Cpu);
 }
 
 } // namespace

@@ -175,6 +175,14 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
                           [](const FunctionRow &R) { return R.Self; });
   if (Self)
     G.Header.push_back("Self");
+  // CPU samples attributed by the tool: the CPU time the function was on
+  // the stack for, its own, and its wall time less the CPU: blocked,
+  // waiting or descheduled (docs/sampling.md).
+  bool Cpu = S.Kind == SectionKind::Timing &&
+             std::any_of(S.Data.begin(), S.Data.end(),
+                         [](const FunctionRow &R) { return R.CpuNs; });
+  if (Cpu)
+    G.Header.insert(G.Header.end(), {"CPU", "Self CPU", "Off-CPU"});
   G.Header.push_back("% Total");
 
   if (Opts.Location)
@@ -201,6 +209,13 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     Row.push_back(Val(R.Total));
     if (Self)
       Row.push_back(R.Self ? Val(*R.Self) : std::string("-"));
+    if (Cpu) {
+      uint64_t C = R.CpuNs.value_or(0);
+      uint64_t Wall = R.OnStack ? *R.OnStack : R.Total;
+      Row.push_back(formatDuration(C));
+      Row.push_back(formatDuration(R.CpuSelfNs.value_or(0)));
+      Row.push_back(Timed ? formatDuration(Wall > C ? Wall - C : 0) : "-");
+    }
     Row.push_back(Timed ? formatPercent(R.PercentTotal) : "-");
     G.Rows.push_back(std::move(Row));
   }
@@ -284,6 +299,25 @@ std::string headerLine(const Report &R) {
   return H;
 }
 
+// The CPU samples' summary, then the caller's notes.
+std::vector<std::string> notes(const Report &R, const TableOptions &Opts) {
+  std::vector<std::string> Out;
+  if (R.Cpu.Present) {
+    std::string Line = "cpu samples: " + formatCount(R.Cpu.Samples) + " at " +
+                       std::to_string(R.Cpu.FrequencyHz) + " Hz, " +
+                       formatDuration(R.Cpu.CpuNs) + " of CPU on " +
+                       std::to_string(R.Cpu.Threads) +
+                       (R.Cpu.Threads == 1 ? " thread" : " threads");
+    if (R.Cpu.Lost)
+      Line += ", " + formatCount(R.Cpu.Lost) + " lost";
+    if (!Opts.CpuAttributed && R.Cpu.Samples)
+      Line += "; `hotpath report` on the JSON report attributes them";
+    Out.push_back(Line);
+  }
+  Out.insert(Out.end(), Opts.Notes.begin(), Opts.Notes.end());
+  return Out;
+}
+
 } // namespace
 
 std::string renderTable(const Report &R, const TableOptions &Opts) {
@@ -291,6 +325,8 @@ std::string renderTable(const Report &R, const TableOptions &Opts) {
   if (Opts.ShowWarnings)
     for (const std::string &W : R.M.Warnings)
       Out += "warning: " + terminalText(W) + "\n";
+  for (const std::string &N : notes(R, Opts))
+    Out += terminalText(N) + "\n";
   for (const Rendered &X : allGrids(R, Opts))
     Out += "\n" + X.Title + "\n" + renderAscii(X.G);
   return Out;
@@ -303,6 +339,8 @@ std::string renderMarkdown(const Report &R, const TableOptions &Opts) {
     for (const std::string &W : R.M.Warnings)
       Out += "> warning: " + terminalText(W) + "\n";
   }
+  for (const std::string &N : notes(R, Opts))
+    Out += "\n" + terminalText(N) + "\n";
   for (const Rendered &X : allGrids(R, Opts)) {
     size_t Dash = X.Title.find(" - ");
     Out += "\n**" + X.Title.substr(0, Dash) + "**" + X.Title.substr(Dash) +

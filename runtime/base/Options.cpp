@@ -179,6 +179,14 @@ void measurementVariables(Parser &P) {
           O.DrainIntervalMs = N;
           return true;
         });
+  P.var("HOTPATH_CPU_SAMPLING", "samples a second, an integer in [0, 100000]",
+        "0", [&](const std::string &V) {
+          unsigned N;
+          if (!parseUnsigned(V, 100000, N))
+            return false;
+          O.CpuSamplingHz = N;
+          return true;
+        });
   P.var("HOTPATH_MAX_PATHS", "an integer in [0, 4194304] (0 = no call tree)",
         "16384", [&](const std::string &V) {
           unsigned N;

@@ -59,6 +59,9 @@ struct Options {
   // (session/BenchmarkRegions.h); set by `hotpath bench`.
   bool Bench = false;
   unsigned DrainIntervalMs = 50;
+  // HOTPATH_CPU_SAMPLING (sampling/CpuSampler.h): CPU samples a second of
+  // every measured thread, written by the kernel; 0 = off.
+  unsigned CpuSamplingHz = 0;
   // HOTPATH_MAX_PATHS: call-path nodes per thread and in the merged tree;
   // 0 = no call tree in the report.
   unsigned MaxPaths = 16384;

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hotpath::rt {
@@ -93,6 +94,33 @@ struct PathOut {
   uint64_t CertainCalls = 0, CertainNs = 0;
 };
 
+/// One loaded object (the program, a shared library) at the session's end:
+/// where its file is and where it was mapped, so that the tool can
+/// symbolize sampled addresses after the run (sampling/LoadedObjects.h).
+struct LoadedObject {
+  std::string Path;    // absolute; the program's from /proc/self/exe
+  std::string BuildId; // hex NT_GNU_BUILD_ID; "" when it has none
+  uint64_t Base = 0;   // load bias: address = Base + the file's vaddr
+  // Executable (and readable) PT_LOAD segments, as [start, end) addresses.
+  std::vector<std::pair<uint64_t, uint64_t>> Text;
+};
+/// CPU samples of the session (HOTPATH_CPU_SAMPLING, sampling/): one entry
+/// per distinct user call chain, innermost address first (the sampled
+/// instruction, then return addresses).
+struct SampledStack {
+  std::vector<uint64_t> Frames;
+  uint64_t Count = 0;    // samples with this chain
+  uint64_t PeriodNs = 0; // their task-clock periods: CPU time
+};
+struct CpuSampleSet {
+  unsigned Hz = 0;        // 0: sampling off
+  uint64_t Samples = 0;   // recorded
+  uint64_t Lost = 0;      // the kernel's ring was full: dropped
+  uint64_t Threads = 0;   // threads that had an event
+  uint64_t Truncated = 0; // chains at the kernel's depth limit
+  std::vector<SampledStack> Stacks;
+  std::vector<LoadedObject> Objects;
+};
 struct Snapshot {
   uint64_t StartUnixNs = 0; // wall clock at session begin
   uint64_t ElapsedNs = 0;   // session length
@@ -118,6 +146,7 @@ struct Snapshot {
     double TimedNs = 0, InnerNs = 0, UntimedNs = 0, DescendantNs = 0;
   } CallCost;
   std::vector<std::string> Warnings; // runtime warnings beyond Options'
+  CpuSampleSet Cpu;                  // HOTPATH_CPU_SAMPLING
 };
 
 } // namespace hotpath::rt

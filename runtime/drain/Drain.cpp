@@ -9,6 +9,7 @@
 #include "core/Trace.h"
 #include "drain/Sweep.h"
 #include "hotpath/support/MutexGuard.h"
+#include "sampling/CpuSampler.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -156,30 +157,52 @@ void *drainMain(void *) {
   // files (PrivateFiles.h).
   enterPrivateFiles(/*KeepStreams=*/false);
   pthread_mutex_lock(&CtlMu);
+  // With CPU sampling, a new thread's event is opened within
+  // SamplingPollMs of its start, not a whole interval later.
+  unsigned Wait =
+      cpuSamplingOn() && Interval > SamplingPollMs ? SamplingPollMs : Interval;
+  unsigned SinceSweep = 0;
   while (!Stop) {
     timespec D;
     clock_gettime(CLOCK_MONOTONIC, &D);
-    uint64_t Ns = uint64_t(D.tv_nsec) + uint64_t(Interval) * 1000000u;
+    uint64_t Ns = uint64_t(D.tv_nsec) + uint64_t(Wait) * 1000000u;
     D.tv_sec += time_t(Ns / 1000000000u);
     D.tv_nsec = long(Ns % 1000000000u);
     while (!Stop && pthread_cond_timedwait(&CtlCond, &CtlMu, &D) != ETIMEDOUT)
       ;
     if (Stop)
       break;
-    if (Paused.load(std::memory_order_relaxed))
+    if (Paused.load(std::memory_order_relaxed)) {
+      pthread_mutex_unlock(&CtlMu);
+      cpuSamplingSweep(/*Paused=*/true); // the samples outside the session
+      pthread_mutex_lock(&CtlMu);
       continue;
+    }
+    SinceSweep += Wait;
+    if (SinceSweep < Interval) {
+      pthread_mutex_unlock(&CtlMu);
+      cpuSamplingSweep();
+      pthread_mutex_lock(&CtlMu);
+      continue;
+    }
+    SinceSweep = 0;
     pthread_mutex_unlock(&CtlMu);
     drainLock();
     sweepAll(false);
     drainUnlock();
+    cpuSamplingSweep();
     if (void (*Hook)() = __atomic_load_n(&AfterSweep, __ATOMIC_ACQUIRE))
       Hook();
     if (bool (*Gone)() = __atomic_load_n(&ProgramGone, __ATOMIC_ACQUIRE);
-        Gone && Gone())
+        Gone && Gone()) {
+      cpuSamplingStop();
       return nullptr;
+    }
     pthread_mutex_lock(&CtlMu);
   }
   pthread_mutex_unlock(&CtlMu);
+  // The events live in this thread's descriptor table, which ends with it.
+  cpuSamplingStop();
   return nullptr;
 }
 

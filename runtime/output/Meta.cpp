@@ -6,6 +6,7 @@
 #include "hotpath/report/Version.h"
 #include "hotpath/support/FileRead.h"
 #include "hotpath/support/Strings.h"
+#include "sampling/LoadedObjects.h"
 
 #include <algorithm>
 #include <cctype>
@@ -33,49 +34,7 @@ bool readFile(const std::string &Path, std::string &Out,
 
 using support::trim;
 
-int buildIdCallback(struct dl_phdr_info *Info, size_t, void *Data) {
-  auto *Out = static_cast<std::optional<std::string> *>(Data);
-  // The first object is the main program.
-  for (int I = 0; I < Info->dlpi_phnum; ++I) {
-    const ElfW(Phdr) &P = Info->dlpi_phdr[I];
-    if (P.p_type != PT_NOTE)
-      continue;
-    const char *Note =
-        reinterpret_cast<const char *>(Info->dlpi_addr + P.p_vaddr);
-    size_t Off = 0;
-    while (Off + sizeof(ElfW(Nhdr)) <= P.p_memsz) {
-      ElfW(Nhdr) H;
-      std::memcpy(&H, Note + Off, sizeof H);
-      size_t Name = Off + sizeof H;
-      size_t Desc = Name + ((H.n_namesz + 3) & ~size_t(3));
-      size_t Next = Desc + ((H.n_descsz + 3) & ~size_t(3));
-      if (Next > P.p_memsz)
-        break;
-      if (H.n_type == NT_GNU_BUILD_ID && H.n_namesz == 4 &&
-          std::memcmp(Note + Name, "GNU", 4) == 0) {
-        static const char Hex[] = "0123456789abcdef";
-        std::string S;
-        for (size_t J = 0; J < H.n_descsz; ++J) {
-          unsigned char C = Note[Desc + J];
-          S += Hex[C >> 4];
-          S += Hex[C & 15];
-        }
-        *Out = S;
-        return 1;
-      }
-      Off = Next;
-    }
-  }
-  return 1; // only the main program
-}
-
 } // namespace
-
-std::optional<std::string> mainBuildId() {
-  std::optional<std::string> Id;
-  dl_iterate_phdr(buildIdCallback, &Id);
-  return Id;
-}
 
 std::vector<std::string> elfComments(const std::string &Path) {
   std::vector<std::string> Out;

@@ -22,8 +22,6 @@ report::Meta collectMeta(const Snapshot &S, const Options &Opts);
 
 // The pieces, exposed for tests.
 
-/// Hex NT_GNU_BUILD_ID of the main program, from its loaded PT_NOTEs.
-std::optional<std::string> mainBuildId();
 /// The strings of the .comment section of an ELF file.
 std::vector<std::string> elfComments(const std::string &Path);
 /// From .comment strings: ("clang", "19.1.7") or ("gcc", "12.2.0").

@@ -8,6 +8,7 @@
 #include "hotpath/report/SafeText.h"
 #include "hotpath/support/AtomicFile.h"
 #include "output/CallTreeReport.h"
+#include "output/CpuSamplesReport.h"
 #include "output/Meta.h"
 
 #include <algorithm>
@@ -351,6 +352,7 @@ report::Report buildReport(const Snapshot &S, const Options &Opts) {
     buildIcountCalls(S, R.Icount);
   if (Sec.Threads)
     buildThreads(S, R.Threads);
+  buildCpuSamples(S, R.Cpu);
   return R;
 }
 

@@ -14,6 +14,7 @@
 #include "output/ReportWriter.h"
 #include "output/SessionReport.h"
 #include "output/TraceWriter.h"
+#include "sampling/CpuSampler.h"
 #include "session/BenchmarkRegions.h"
 #include "session/CallCost.h"
 #include "session/Diagnostics.h"
@@ -93,6 +94,7 @@ void atforkChild() {
   drainResetLockInChild();
   pthread_mutex_init(&SessLock, nullptr);
   forgetDrainThreadInChild();
+  cpuSamplingForgetInChild();
   if (!Active)
     return;
   discardAllAllocs();
@@ -269,7 +271,13 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
            "(marked [paths not kept] in the call tree)");
   }
   S.Threads = std::move(A.Exited);
+  S.Cpu = cpuSamples(/*Take=*/!Live);
   S.Warnings = *RtWarnings;
+  if (std::string W = cpuSamplingWarning(); !W.empty()) {
+    if (!Live)
+      say(W); // found by the drain thread, which has no stderr
+    S.Warnings.push_back(W);
+  }
   if (uint32_t N = threadsWithMeasuringStopped())
     S.Warnings.push_back(
         "measuring stopped on " + std::to_string(N) +
@@ -450,6 +458,9 @@ void sessionBegin(BeginKind Kind) {
   // 0 is "no session" and FastPathOff the epoch of an unarmed thread.
   if (++EpochCounter == 0 || EpochCounter == FastPathOff)
     EpochCounter = 1;
+  // CPU samples are the drain thread's to take, and never under Valgrind,
+  // which runs no perf event (docs/sampling.md).
+  cpuSamplingBegin(Vg || ThreadsStopped ? 0 : Opts->CpuSamplingHz);
   __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
   if (!Vg && !ThreadsStopped)
     startDrainThread(Opts->DrainIntervalMs);

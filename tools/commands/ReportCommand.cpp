@@ -5,8 +5,11 @@
 #include "hotpath/report/Focus.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/ReportTable.h"
+#include "hotpath/samples/Attribution.h"
+#include "hotpath/samples/HotLines.h"
 #include "hotpath/support/FileRead.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -28,8 +31,11 @@ struct ReportCommand {
   long NameWidth = -1; // -1: not given
   bool Tree = false;
   size_t Depth = 0, Children = 0;
+  std::string Lines; // --lines FUNCTION
   void declare(CLI::App &App);
   int run(const Invocation &I);
+  int runLines(const report::Report &R, const samples::SampleProfile &P,
+               const std::vector<std::string> &Notes);
 };
 
 } // namespace
@@ -39,10 +45,12 @@ const CommandInfo ReportCommand::Info = {
     "render a JSON report",
     "hotpath report FILE.json [--format table|markdown|json] [--sort KEY] "
     "[--limit N] [--focus TEXT|/REGEX/] [--name-width N] [--location]\n"
-    "hotpath report FILE.json --tree [--depth N] [--children N] [--focus ...]",
+    "hotpath report FILE.json --tree [--depth N] [--children N] [--focus ...]\n"
+    "hotpath report FILE.json --lines FUNCTION [--limit N]",
     "Renders a report written by a profiled program "
     "(HOTPATH_OUTPUT_FORMAT=json);\n"
-    "FILE.json may be - (stdin).",
+    "FILE.json may be - (stdin). With CPU samples (HOTPATH_CPU_SAMPLING),\n"
+    "the timing table gains CPU, Self CPU and Off-CPU columns.",
     "",
     ""};
 
@@ -81,6 +89,11 @@ void ReportCommand::declare(CLI::App &App) {
           "N"));
   App.add_flag("--location", Location,
                "a Location column (file:line) after the Function column");
+  App.add_option("--lines", Lines,
+                 "the hot source lines of one measured function and the "
+                 "unmeasured functions it calls, from the CPU samples "
+                 "(TEXT or /REGEX/ naming one function)")
+      ->option_text("FUNCTION");
   App.add_flag("--tree", Tree,
                "print the call tree (call paths) instead of the tables");
   App.add_option("--depth", Depth, "with --tree: levels shown (0 = all)")
@@ -124,6 +137,19 @@ int ReportCommand::run(const Invocation &I) {
     return fail(File + ": " + Error);
   }
 
+  // CPU samples: symbolized now, joined to the measured functions.
+  std::vector<std::string> Notes;
+  samples::SampleProfile Profile;
+  if (R.Cpu.Present) {
+    samples::Symbolizer Sym(R.Cpu);
+    Profile = samples::attributeSamples(R.Cpu, Sym);
+    if (R.Timing.Present)
+      samples::addCpuToRows(R, Profile);
+    Notes = samples::profileNotes(Profile);
+  }
+  if (App.count("--lines"))
+    return runLines(R, Profile, Notes);
+
   report::RowOrder Order = report::RowOrder::Total;
   report::parseRowOrder(Sort, Order); // checked by the option
   for (report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount})
@@ -156,6 +182,8 @@ int ReportCommand::run(const Invocation &I) {
     T.Focus = Focus;
     T.ShowWarnings = true;
     T.Location = Location;
+    T.Notes = Notes;
+    T.CpuAttributed = R.Cpu.Present;
     if (NameWidth < 0)
       if (const char *Env = std::getenv("HOTPATH_NAME_WIDTH"))
         NameWidth = std::strtol(Env, nullptr, 10);
@@ -170,6 +198,43 @@ int ReportCommand::run(const Invocation &I) {
     Out = Format == "table" ? report::renderTable(R, T)
                             : report::renderMarkdown(R, T);
   }
+  std::fwrite(Out.data(), 1, Out.size(), stdout);
+  return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
+}
+
+int ReportCommand::runLines(const report::Report &R,
+                            const samples::SampleProfile &P,
+                            const std::vector<std::string> &Notes) {
+  if (!R.Cpu.Present)
+    return fail("--lines needs CPU samples: the report has none (run the "
+                "program with HOTPATH_CPU_SAMPLING=1000)");
+  report::Focus F(Lines);
+  if (!F.valid())
+    return fail("invalid --lines regex '" + Lines + "'");
+  // The one measured function meant: the name itself, else the only match.
+  std::vector<std::string> Matches;
+  for (const report::MeasuredSymbol &M : R.Cpu.Measured) {
+    if (M.Name == Lines) {
+      Matches = {M.Name};
+      break;
+    }
+    if (F.matches(M.Name) &&
+        std::find(Matches.begin(), Matches.end(), M.Name) == Matches.end())
+      Matches.push_back(M.Name);
+  }
+  if (Matches.empty())
+    return fail("no measured function that ran matches '" + Lines + "'");
+  if (Matches.size() > 1) {
+    std::string List;
+    for (size_t K = 0; K < Matches.size() && K < 10; ++K)
+      List += "\n  " + Matches[K];
+    return fail("'" + Lines + "' matches " + std::to_string(Matches.size()) +
+                " measured functions; name one:" + List);
+  }
+  std::string Out;
+  for (const std::string &N : Notes)
+    Out += N + "\n";
+  Out += samples::renderHotLines(samples::hotLines(P, Matches[0]), Limit);
   std::fwrite(Out.data(), 1, Out.size(), stdout);
   return std::fflush(stdout) == 0 ? ExitOk : ExitBadInput;
 }

@@ -1,6 +1,7 @@
 //===- MetaTest.cpp - Where meta's fields come from -----------------------===//
 #include "output/Meta.h"
 #include "hotpath/report/Git.h"
+#include "sampling/LoadedObjects.h"
 
 #include <gtest/gtest.h>
 

@@ -10,6 +10,7 @@
 #ifndef HOTPATH_REPORT_REPORT_H
 #define HOTPATH_REPORT_REPORT_H
 
+#include "hotpath/report/CpuSamples.h"
 #include "hotpath/report/ReportCache.h"
 
 #include <cstdint>
@@ -53,6 +54,10 @@ struct FunctionRow {
   // callees' taken out) and the time it was on a stack at least once
   // (outermost activations), which percent_total is of.
   std::optional<uint64_t> Self, OnStack;
+  // Timing rows of a report with CPU samples, as the tool attributes them
+  // (lib/samples): the CPU time of samples with the function on their
+  // chain, and of those where it is the innermost measured function.
+  std::optional<uint64_t> CpuNs, CpuSelfNs;
 };
 
 struct FunctionsSection {
@@ -181,6 +186,7 @@ struct Report {
   ThreadsSection Threads;
   CallTree Tree;                // call_tree
   CallEdgesSection IcountCalls; // icount_calls
+  CpuSamplesSection Cpu;        // cpu_samples (HOTPATH_CPU_SAMPLING)
 
   FunctionsSection &section(SectionKind K);
   const FunctionsSection &section(SectionKind K) const;

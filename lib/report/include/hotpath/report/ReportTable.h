@@ -12,6 +12,7 @@
 #include "hotpath/report/Report.h"
 
 #include <string>
+#include <vector>
 
 namespace hotpath::report {
 
@@ -30,6 +31,11 @@ struct TableOptions {
   /// A Location column (file:line, relative to the working directory when
   /// under it) after the Function column.
   bool Location = false;
+  /// Lines under the header (the tool's: what the CPU samples' attribution
+  /// found), after the warnings.
+  std::vector<std::string> Notes;
+  /// The CPU samples were attributed (the tool): no hint to do so.
+  bool CpuAttributed = false;
 };
 
 /// The Function column's width when the table goes to a stream that is not

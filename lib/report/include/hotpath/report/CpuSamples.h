@@ -1,0 +1,64 @@
+//===- CpuSamples.h - The cpu_samples section -------------------*- C++ -*-===//
+//
+// CPU samples of a run with HOTPATH_CPU_SAMPLING, as the runtime took them:
+// distinct user call chains of raw addresses with their sample counts and
+// CPU time, the loaded objects that place each address in a file, and the
+// measured functions' symbols. The runtime does no symbolization; the tool
+// (lib/samples) turns this into CPU per measured function, sampled frames
+// below the measured ones and hot source lines.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_REPORT_CPUSAMPLES_H
+#define HOTPATH_REPORT_CPUSAMPLES_H
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hotpath::report {
+
+struct SampledObject {
+  std::string Path, BuildId;
+  uint64_t Base = 0; // address = Base + the file's virtual address
+  std::vector<std::pair<uint64_t, uint64_t>> Text; // [start, end) in memory
+};
+
+struct SampledChain {
+  std::vector<uint64_t> Frames; // innermost first: the sampled instruction,
+                                // then return addresses
+  uint64_t Count = 0;           // samples
+  uint64_t CpuNs = 0;           // their CPU time (task-clock periods)
+};
+
+/// A measured function as the samples' symbols name it: its mangled
+/// symbol (or C name), and the marker `<symbol>.hotpath.<hash>`.
+struct MeasuredSymbol {
+  std::string Name, Symbol, File;
+  uint32_t Line = 0;
+  uint64_t Hash = 0;
+};
+
+struct CpuSamplesSection {
+  bool Present = false;
+  std::string Description;
+  uint64_t FrequencyHz = 0;
+  uint64_t Samples = 0;   // Σ Chains[i].Count
+  uint64_t CpuNs = 0;     // Σ Chains[i].CpuNs
+  uint64_t Lost = 0;      // dropped by the kernel (its ring was full)
+  uint64_t Threads = 0;   // threads that had an event
+  uint64_t Truncated = 0; // chains cut at the kernel's depth limit
+  std::vector<SampledObject> Objects;
+  std::vector<SampledChain> Chains; // by Count, descending
+  std::vector<MeasuredSymbol> Measured;
+};
+
+nlohmann::ordered_json cpuSamplesToJson(const CpuSamplesSection &S);
+/// Validates; throws std::runtime_error naming the bad key.
+void cpuSamplesFromJson(const nlohmann::json &J, CpuSamplesSection &S);
+
+} // namespace hotpath::report
+
+#endif // HOTPATH_REPORT_CPUSAMPLES_H

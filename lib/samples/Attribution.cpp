@@ -1,0 +1,193 @@
+//===- Attribution.cpp - Samples joined to the measured functions ---------===//
+#include "hotpath/samples/Attribution.h"
+
+#include "llvm/Demangle/Demangle.h"
+
+#include <cstdio>
+#include <set>
+#include <tuple>
+#include <unordered_map>
+
+namespace hotpath::samples {
+
+std::string measuredSymbolOf(const std::string &Linkage) {
+  for (const char *Suffix : {".hotpath_hooked.", ".hotpath."}) {
+    size_t At = Linkage.rfind(Suffix);
+    if (At == std::string::npos || At == 0)
+      continue;
+    size_t Digits = At + std::string(Suffix).size();
+    if (Digits < Linkage.size() &&
+        Linkage.find_first_not_of("0123456789", Digits) == std::string::npos)
+      return Linkage.substr(0, At);
+  }
+  return Linkage;
+}
+
+namespace {
+
+// Where a thread's chain ends when the walk reached its start.
+bool isThreadStart(const std::string &Symbol) {
+  static const std::set<std::string> Starts = {"_start",
+                                               "__libc_start_main",
+                                               "__libc_start_call_main",
+                                               "start_thread",
+                                               "clone",
+                                               "clone3",
+                                               "__clone3",
+                                               "__clone"};
+  return Starts.count(Symbol) != 0;
+}
+
+std::string baseName(const std::string &Path) {
+  size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+SampledFrame frameOf(const SourceFrame &F) {
+  SampledFrame Out;
+  if (!F.Symbol.empty())
+    Out.Name = llvm::demangle(measuredSymbolOf(F.Symbol));
+  else {
+    char Buf[32];
+    snprintf(Buf, sizeof Buf, "+0x%llx", (unsigned long long)F.Offset);
+    Out.Name =
+        (F.Object.empty() ? std::string("[unknown]") : baseName(F.Object)) +
+        Buf;
+  }
+  Out.File = F.File;
+  Out.Line = F.Line;
+  return Out;
+}
+
+// A frame of the chain after symbolization, innermost first.
+struct Flat {
+  const SourceFrame *F;
+  int Measured; // index in S.Measured, or -1
+};
+
+} // namespace
+
+SampleProfile attributeSamples(const report::CpuSamplesSection &S,
+                               Symbolizer &Sym) {
+  SampleProfile P;
+  // Symbol -> measured functions (static functions of two files may share
+  // one: told apart by file).
+  std::unordered_multimap<std::string, int> BySymbol;
+  for (size_t I = 0; I < S.Measured.size(); ++I)
+    BySymbol.emplace(S.Measured[I].Symbol, int(I));
+  auto measuredIndex = [&](const SourceFrame &F) {
+    if (F.Symbol.empty())
+      return -1;
+    auto [Lo, Hi] = BySymbol.equal_range(measuredSymbolOf(F.Symbol));
+    int Found = -1;
+    for (auto It = Lo; It != Hi; ++It) {
+      if (Found < 0)
+        Found = It->second;
+      if (!F.File.empty() && S.Measured[size_t(It->second)].File == F.File)
+        return It->second;
+    }
+    return Found;
+  };
+
+  for (const report::SampledChain &C : S.Chains) {
+    std::vector<Flat> Frames;
+    for (size_t I = 0; I < C.Frames.size(); ++I)
+      for (const SourceFrame &F : Sym.frames(C.Frames[I], I > 0))
+        Frames.push_back({&F, measuredIndex(F)});
+    P.Samples += C.Count;
+    P.CpuNs += C.CpuNs;
+    AttributedChain A;
+    A.Count = C.Count;
+    A.CpuNs = C.CpuNs;
+    A.Complete = !Frames.empty() && isThreadStart(Frames.back().F->Symbol);
+    A.Leaf = frameOf(*Frames.front().F);
+    if (!A.Complete)
+      P.BrokenSamples += C.Count;
+    size_t Innermost = Frames.size();
+    for (size_t I = 0; I < Frames.size(); ++I)
+      if (Frames[I].Measured >= 0) {
+        Innermost = I;
+        break;
+      }
+    if (Innermost == Frames.size()) {
+      P.OutsideSamples += C.Count;
+      for (size_t I = Frames.size(); I-- > 0;)
+        A.Below.push_back(frameOf(*Frames[I].F));
+      P.Chains.push_back(std::move(A));
+      continue;
+    }
+    // The measured path, outermost first; a function's wrapper and marker
+    // (one call) are one frame.
+    std::set<int> Seen;
+    for (size_t I = Frames.size(); I-- > Innermost;) {
+      int M = Frames[I].Measured;
+      if (M < 0)
+        continue;
+      const std::string &Name = S.Measured[size_t(M)].Name;
+      if (A.Path.empty() || A.Path.back() != Name)
+        A.Path.push_back(Name);
+      if (Seen.insert(M).second) {
+        FunctionCpu &F = P.ByFunction[Name];
+        F.TotalNs += C.CpuNs;
+        F.TotalSamples += C.Count;
+      }
+    }
+    FunctionCpu &Self = P.ByFunction[A.Path.back()];
+    Self.SelfNs += C.CpuNs;
+    Self.SelfSamples += C.Count;
+    A.Own = frameOf(*Frames[Innermost].F);
+    A.Own.Name = A.Path.back();
+    for (size_t I = Innermost; I-- > 0;)
+      A.Below.push_back(frameOf(*Frames[I].F));
+    P.Chains.push_back(std::move(A));
+  }
+  P.Warnings = Sym.warnings();
+  return P;
+}
+
+std::vector<std::string> profileNotes(const SampleProfile &P) {
+  std::vector<std::string> Out;
+  if (!P.Samples)
+    return Out;
+  auto Pct = [&](uint64_t N) {
+    if (N * 2000 < P.Samples)
+      return std::string("<0.1%");
+    char Buf[32];
+    std::snprintf(Buf, sizeof Buf, "%.1f%%",
+                  100.0 * double(N) / double(P.Samples));
+    return std::string(Buf);
+  };
+  if (P.OutsideSamples)
+    Out.push_back(
+        "cpu samples outside measured functions: " + Pct(P.OutsideSamples) +
+        " (in no measured function's call: before the first, "
+        "between calls, in other threads' code)");
+  // A few broken chains are normal (a sample in a function's first
+  // instructions); many mean code without frame pointers.
+  if (P.BrokenSamples * 20 > P.Samples)
+    Out.push_back(
+        "cpu samples whose call chain stops early: " + Pct(P.BrokenSamples) +
+        " (code without frame pointers: compile with "
+        "-fno-omit-frame-pointer; such samples count in the "
+        "innermost measured function the chain still shows)");
+  for (const std::string &W : P.Warnings)
+    Out.push_back("warning: " + W);
+  return Out;
+}
+
+void addCpuToRows(report::Report &R, const SampleProfile &P) {
+  if (!P.Samples)
+    return; // no column of zeros that would call every call blocked
+  for (report::FunctionRow &Row : R.Timing.Data) {
+    auto It = P.ByFunction.find(Row.Name);
+    if (It == P.ByFunction.end()) {
+      Row.CpuNs = 0;
+      Row.CpuSelfNs = 0;
+      continue;
+    }
+    Row.CpuNs = It->second.TotalNs;
+    Row.CpuSelfNs = It->second.SelfNs;
+  }
+}
+
+} // namespace hotpath::samples

@@ -1,0 +1,239 @@
+//===- CpuSampler.cpp - CPU samples of every measured thread --------------===//
+#include "sampling/CpuSampler.h"
+#include "hotpath/support/MutexGuard.h"
+#include "sampling/LeafCaller.h"
+#include "sampling/LoadedObjects.h"
+#include "sampling/PerfRing.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <string>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+namespace hotpath::rt {
+
+namespace {
+
+struct Ring {
+  uint64_t Tid;
+  PerfRing R;
+};
+
+struct Counts {
+  uint64_t Count = 0, PeriodNs = 0;
+};
+
+// Everything below is the drain thread's, but the counts, which the
+// session's end and snapshots read from other threads: under Mu.
+pthread_mutex_t Mu = PTHREAD_MUTEX_INITIALIZER;
+unsigned Hz = 0;
+bool Refused = false; // the kernel refused an event: no more tries
+std::string Warning;
+std::vector<Ring> *Rings;                        // by Tid, ascending
+std::vector<LoadedObject> *Objects;              // for the leaf-caller check
+std::unordered_map<std::string, Counts> *Stacks; // by the chain's bytes
+uint64_t Samples = 0, Lost = 0, Threads = 0, Truncated = 0;
+
+void ensureTables() {
+  if (!Rings) {
+    Rings = new std::vector<Ring>();
+    Objects = new std::vector<LoadedObject>();
+    Stacks = new std::unordered_map<std::string, Counts>();
+  }
+}
+
+bool Counting = true; // false while the session is paused
+
+void onSample(const PerfSample &S, void *) {
+  if (!Counting)
+    return;
+  uint64_t Chain[136];
+  uint32_t Depth = S.Depth < 135 ? S.Depth : 135;
+  std::memcpy(Chain, S.Chain, Depth * sizeof(uint64_t));
+  Depth = restoreLeafCaller(*Objects, Chain, Depth, S.StackTop);
+  std::string Key(reinterpret_cast<const char *>(Chain),
+                  Depth * sizeof(uint64_t));
+  Counts &C = (*Stacks)[Key];
+  ++C.Count;
+  C.PeriodNs += S.PeriodNs;
+  ++Samples;
+  Truncated += S.AtDepthLimit;
+}
+
+// Reads R's ring into the counts (under Mu).
+void readRing(PerfRing &R) { Lost += readPerfRing(R, onSample, nullptr); }
+
+std::string refusal(int Err) {
+  return "HOTPATH_CPU_SAMPLING: the kernel refused a perf event (" +
+         std::string(strerror(Err)) +
+         (Err == EACCES || Err == EPERM
+              ? "; /proc/sys/kernel/perf_event_paranoid above 2, a "
+                "container or seccomp"
+              : "") +
+         "): no CPU samples (docs/sampling.md)";
+}
+
+// The program's threads now, ascending; the runtime's own (named
+// hotpath-*, and the calling drain thread) left out. Read on the drain
+// thread, whose descriptor table is its own.
+std::vector<uint64_t> programThreads(const std::vector<Ring> &Known) {
+  std::vector<uint64_t> Out;
+  DIR *D = opendir("/proc/self/task");
+  if (!D)
+    return Out;
+  uint64_t Self = uint64_t(syscall(SYS_gettid));
+  while (dirent *E = readdir(D)) {
+    uint64_t Tid = strtoull(E->d_name, nullptr, 10);
+    if (!Tid || Tid == Self)
+      continue;
+    bool Have = std::any_of(Known.begin(), Known.end(),
+                            [&](const Ring &R) { return R.Tid == Tid; });
+    if (!Have) { // a new thread: is it ours?
+      char Path[64], Name[32] = {};
+      snprintf(Path, sizeof Path, "/proc/self/task/%llu/comm",
+               (unsigned long long)Tid);
+      int Fd = open(Path, O_RDONLY | O_CLOEXEC);
+      if (Fd >= 0) {
+        ssize_t N = read(Fd, Name, sizeof Name - 1);
+        close(Fd);
+        if (N > 0 && std::strncmp(Name, "hotpath-", 8) == 0)
+          continue;
+      }
+    }
+    Out.push_back(Tid);
+  }
+  closedir(D);
+  std::sort(Out.begin(), Out.end());
+  return Out;
+}
+
+} // namespace
+
+void cpuSamplingBegin(unsigned NewHz) {
+  support::MutexGuard G(Mu);
+  ensureTables();
+  Hz = NewHz;
+  Refused = false;
+  Warning.clear();
+  Stacks->clear();
+  Samples = Lost = Threads = Truncated = 0;
+  if (Hz)
+    *Objects = loadedObjects();
+}
+
+bool cpuSamplingOn() {
+  support::MutexGuard G(Mu);
+  return Hz && !Refused;
+}
+
+void cpuSamplingSweep(bool Paused) {
+  support::MutexGuard G(Mu);
+  if (!Hz || !Rings)
+    return;
+  Counting = !Paused;
+  // Events whose thread exited (the kernel hangs them up): their last
+  // samples, then closed here, in the drain's table.
+  std::vector<pollfd> Fds;
+  for (const Ring &E : *Rings)
+    Fds.push_back({E.R.Fd, POLLIN, 0});
+  if (!Fds.empty())
+    poll(Fds.data(), Fds.size(), 0);
+  size_t Kept = 0;
+  for (size_t I = 0; I < Rings->size(); ++I) {
+    Ring &E = (*Rings)[I];
+    readRing(E.R);
+    if (Fds[I].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+      closePerfRing(E.R);
+      continue;
+    }
+    (*Rings)[Kept++] = E;
+  }
+  Rings->resize(Kept);
+  if (Refused)
+    return;
+  bool New = false;
+  for (uint64_t Tid : programThreads(*Rings)) {
+    if (std::any_of(Rings->begin(), Rings->end(),
+                    [&](const Ring &R) { return R.Tid == Tid; }))
+      continue;
+    Ring E{Tid, PerfRing()};
+    int Err = openPerfRing(E.R, Tid, Hz);
+    if (Err == ESRCH)
+      continue; // it exited in between
+    if (Err) {
+      Refused = true;
+      Warning = refusal(Err);
+      return;
+    }
+    Rings->push_back(E);
+    ++Threads;
+    New = true;
+  }
+  if (New) // a new thread may come with a library dlopen'ed for it
+    *Objects = loadedObjects();
+}
+
+void cpuSamplingStop() {
+  support::MutexGuard G(Mu);
+  if (!Rings)
+    return;
+  for (Ring &E : *Rings) {
+    readRing(E.R);
+    closePerfRing(E.R);
+  }
+  Rings->clear();
+}
+
+void cpuSamplingForgetInChild() {
+  pthread_mutex_init(&Mu, nullptr);
+  if (!Rings)
+    return;
+  for (Ring &E : *Rings)
+    forgetPerfRing(E.R);
+  Rings->clear();
+  Stacks->clear();
+  Samples = Lost = Threads = Truncated = 0;
+}
+
+CpuSampleSet cpuSamples(bool Take) {
+  support::MutexGuard G(Mu);
+  CpuSampleSet Out;
+  Out.Hz = Hz;
+  if (!Hz || !Stacks)
+    return Out;
+  Out.Samples = Samples;
+  Out.Lost = Lost;
+  Out.Threads = Threads;
+  Out.Truncated = Truncated;
+  Out.Stacks.reserve(Stacks->size());
+  for (const auto &[Key, C] : *Stacks) {
+    SampledStack S;
+    S.Frames.resize(Key.size() / sizeof(uint64_t));
+    std::memcpy(S.Frames.data(), Key.data(), Key.size());
+    S.Count = C.Count;
+    S.PeriodNs = C.PeriodNs;
+    Out.Stacks.push_back(std::move(S));
+  }
+  Out.Objects = loadedObjects();
+  if (Take) {
+    Stacks->clear();
+    Samples = Lost = Threads = Truncated = 0;
+  }
+  return Out;
+}
+
+std::string cpuSamplingWarning() {
+  support::MutexGuard G(Mu);
+  return Warning;
+}
+
+} // namespace hotpath::rt

@@ -1,0 +1,191 @@
+//===- PerfRing.cpp - One thread's task-clock event and its ring ----------===//
+#include "sampling/PerfRing.h"
+
+#include <cerrno>
+#include <cstring>
+#include <linux/perf_event.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#if defined(__x86_64__)
+#include <asm/perf_regs.h>
+#endif
+
+namespace hotpath::rt {
+
+namespace {
+
+// 16 data pages (64 KiB) a thread: at 1 kHz and a drain sweep every 50 ms,
+// 50 samples of up to ~1 KiB (a 127-frame chain) fit with room to spare.
+constexpr size_t DataPages = 16;
+// The kernel's default depth limit (kernel.perf_event_max_stack).
+constexpr uint32_t MaxStack = 127;
+// The stack words copied with each sample: the one at the stack pointer.
+constexpr uint32_t StackBytes = 8;
+
+uint64_t sampleType() {
+  uint64_t T = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD |
+               PERF_SAMPLE_CALLCHAIN;
+#if defined(__x86_64__)
+  T |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+#endif
+  return T;
+}
+
+} // namespace
+
+int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz) {
+  perf_event_attr A;
+  std::memset(&A, 0, sizeof A);
+  A.size = sizeof A;
+  A.type = PERF_TYPE_SOFTWARE;
+  A.config = PERF_COUNT_SW_TASK_CLOCK;
+  A.freq = 1;
+  A.sample_freq = Hz;
+  A.sample_type = sampleType();
+  // User mode only: what perf_event_paranoid 2 allows, and what `perf
+  // record` takes there too. Time in the kernel is not sampled.
+  A.exclude_kernel = 1;
+  A.exclude_hv = 1;
+  A.exclude_callchain_kernel = 1;
+  A.sample_max_stack = MaxStack;
+#if defined(__x86_64__)
+  A.sample_regs_user = 1ull << PERF_REG_X86_SP;
+  A.sample_stack_user = StackBytes;
+#endif
+  int Fd = int(syscall(SYS_perf_event_open, &A, pid_t(Tid), -1, -1,
+                       PERF_FLAG_FD_CLOEXEC));
+  if (Fd < 0)
+    return errno ? errno : EINVAL;
+  long Page = sysconf(_SC_PAGESIZE);
+  size_t Size = size_t(Page) * (1 + DataPages);
+  void *Base = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+  if (Base == MAP_FAILED) {
+    int E = errno;
+    close(Fd);
+    return E;
+  }
+  // A fork's child must not share the ring the parent's kernel writes.
+  madvise(Base, Size, MADV_DONTFORK);
+  R.Fd = Fd;
+  R.Base = Base;
+  R.MapSize = Size;
+  R.Tid = Tid;
+  return 0;
+}
+
+namespace {
+
+struct Cursor {
+  const unsigned char *P, *End;
+  bool take(void *Out, size_t N) {
+    if (size_t(End - P) < N)
+      return false;
+    std::memcpy(Out, P, N);
+    P += N;
+    return true;
+  }
+  uint64_t u64() {
+    uint64_t V = 0;
+    take(&V, 8);
+    return V;
+  }
+};
+
+// Decodes one PERF_RECORD_SAMPLE (its fields in sampleType()'s order).
+bool decodeSample(const unsigned char *Rec, size_t Size, PerfSample &S,
+                  uint64_t *ChainBuf) {
+  Cursor C{Rec + sizeof(perf_event_header), Rec + Size};
+  uint64_t Ip = C.u64();
+  C.u64(); // pid, tid
+  S.PeriodNs = C.u64();
+  uint64_t Nr = C.u64();
+  if (Nr > MaxStack + 8 || size_t(C.End - C.P) < Nr * 8)
+    return false;
+  uint32_t Depth = 0;
+  for (uint64_t I = 0; I < Nr; ++I) {
+    uint64_t A = C.u64();
+    if (A >= uint64_t(PERF_CONTEXT_MAX))
+      continue; // PERF_CONTEXT_USER and the like
+    ChainBuf[Depth++] = A;
+  }
+  if (Depth == 0)
+    ChainBuf[Depth++] = Ip;
+  S.Chain = ChainBuf;
+  S.Depth = Depth;
+  S.AtDepthLimit = Depth >= MaxStack;
+  S.StackTop = 0;
+#if defined(__x86_64__)
+  uint64_t Abi = C.u64();
+  uint64_t Sp = Abi != PERF_SAMPLE_REGS_ABI_NONE ? C.u64() : 0;
+  uint64_t Copied = C.u64();
+  uint64_t Word = 0;
+  if (Copied >= 8 && C.take(&Word, 8)) {
+    C.P += Copied - 8;
+    uint64_t Dyn = C.u64();
+    if (Dyn >= 8 && Sp)
+      S.StackTop = Word;
+  }
+#endif
+  return true;
+}
+
+} // namespace
+
+uint64_t readPerfRing(PerfRing &R, void (*OnSample)(const PerfSample &, void *),
+                      void *Ctx) {
+  if (!R.open())
+    return 0;
+  auto *Meta = static_cast<perf_event_mmap_page *>(R.Base);
+  const unsigned char *Data =
+      static_cast<const unsigned char *>(R.Base) + Meta->data_offset;
+  uint64_t Size = Meta->data_size;
+  uint64_t Head = __atomic_load_n(&Meta->data_head, __ATOMIC_ACQUIRE);
+  uint64_t Tail = Meta->data_tail;
+  uint64_t Lost = 0;
+  alignas(8) unsigned char Copy[4096];
+  uint64_t Chain[MaxStack + 8];
+  while (Head - Tail >= sizeof(perf_event_header)) {
+    perf_event_header H;
+    for (size_t I = 0; I < sizeof H; ++I)
+      reinterpret_cast<unsigned char *>(&H)[I] = Data[(Tail + I) % Size];
+    if (H.size < sizeof H || Head - Tail < H.size)
+      break;
+    const unsigned char *Rec = Data + Tail % Size;
+    if (Tail % Size + H.size > Size) { // wraps: copy it out in one piece
+      if (H.size > sizeof Copy) {
+        Tail += H.size;
+        continue;
+      }
+      for (size_t I = 0; I < H.size; ++I)
+        Copy[I] = Data[(Tail + I) % Size];
+      Rec = Copy;
+    }
+    if (H.type == PERF_RECORD_SAMPLE) {
+      PerfSample S;
+      if (decodeSample(Rec, H.size, S, Chain))
+        OnSample(S, Ctx);
+    } else if (H.type == PERF_RECORD_LOST) {
+      Cursor C{Rec + sizeof H, Rec + H.size};
+      C.u64(); // id
+      Lost += C.u64();
+    }
+    Tail += H.size;
+  }
+  __atomic_store_n(&Meta->data_tail, Tail, __ATOMIC_RELEASE);
+  return Lost;
+}
+
+void closePerfRing(PerfRing &R) {
+  if (!R.open())
+    return;
+  ioctl(R.Fd, PERF_EVENT_IOC_DISABLE, 0);
+  munmap(R.Base, R.MapSize);
+  close(R.Fd);
+  R = PerfRing();
+}
+
+void forgetPerfRing(PerfRing &R) { R = PerfRing(); }
+
+} // namespace hotpath::rt

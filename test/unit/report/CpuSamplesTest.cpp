@@ -1,0 +1,64 @@
+//===- CpuSamplesTest.cpp - The cpu_samples section -----------------------===//
+#include "hotpath/report/CpuSamples.h"
+#include "hotpath/report/ReportJson.h"
+
+#include "gtest/gtest.h"
+
+using namespace hotpath::report;
+
+namespace {
+
+CpuSamplesSection sample() {
+  CpuSamplesSection S;
+  S.Present = true;
+  S.Description = "samples";
+  S.FrequencyHz = 1000;
+  S.Samples = 7;
+  S.CpuNs = 7000000;
+  S.Lost = 1;
+  S.Threads = 2;
+  S.Objects.push_back({"/usr/bin/app", "abcd", 0x1000, {{0x2000, 0x3000}}});
+  S.Chains.push_back({{0x2010, 0x2100, 0x2200}, 7, 7000000});
+  S.Measured.push_back({"app::work()", "_ZN3app4workEv", "app.cpp", 3, 42});
+  return S;
+}
+
+} // namespace
+
+TEST(CpuSamples, JsonRoundTrip) {
+  CpuSamplesSection Back;
+  cpuSamplesFromJson(nlohmann::json::parse(cpuSamplesToJson(sample()).dump()),
+                     Back);
+  EXPECT_TRUE(Back.Present);
+  EXPECT_EQ(Back.FrequencyHz, 1000u);
+  EXPECT_EQ(Back.Lost, 1u);
+  ASSERT_EQ(Back.Objects.size(), 1u);
+  EXPECT_EQ(Back.Objects[0].Text[0].second, 0x3000u);
+  ASSERT_EQ(Back.Chains.size(), 1u);
+  EXPECT_EQ(Back.Chains[0].Frames.size(), 3u);
+  EXPECT_EQ(Back.Chains[0].Frames[1], 0x2100u);
+  ASSERT_EQ(Back.Measured.size(), 1u);
+  EXPECT_EQ(Back.Measured[0].Symbol, "_ZN3app4workEv");
+  EXPECT_EQ(Back.Measured[0].Hash, 42u);
+}
+
+// A report with a bad section is refused with one line naming the place.
+TEST(CpuSamples, BadSectionNamesThePlace) {
+  Report R;
+  R.M.StartTime = "2026-01-01T00:00:00.000Z";
+  R.Cpu = sample();
+  nlohmann::json J = nlohmann::json::parse(writeJson(R, false));
+  J["cpu_samples"]["chains"][0]["frames"] = nlohmann::json::array();
+  Report Back;
+  std::string Error;
+  EXPECT_FALSE(parseReport(J.dump(), Back, Error));
+  EXPECT_NE(Error.find("cpu_samples.chains[0].frames"), std::string::npos)
+      << Error;
+  J["cpu_samples"]["chains"][0]["frames"] = {-5};
+  EXPECT_FALSE(parseReport(J.dump(), Back, Error));
+  EXPECT_NE(Error.find("non-negative integer"), std::string::npos) << Error;
+  J["cpu_samples"]["objects"][0]["text"][0] = {9, 1};
+  J["cpu_samples"]["chains"][0]["frames"] = {1};
+  EXPECT_FALSE(parseReport(J.dump(), Back, Error));
+  EXPECT_NE(Error.find("start <= end"), std::string::npos) << Error;
+}

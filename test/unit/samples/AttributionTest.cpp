@@ -1,0 +1,122 @@
+//===- AttributionTest.cpp - Samples joined to the measured functions -----===//
+#include "hotpath/samples/Attribution.h"
+#include "hotpath/samples/HotLines.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <elf.h>
+#include <link.h>
+
+using namespace hotpath;
+using namespace hotpath::samples;
+
+// Two functions of this file: one plays a measured function, the other an
+// unmeasured callee in which the samples land.
+extern "C" __attribute__((noinline)) int hp_test_callee(int X) {
+  return X * 3 + 1;
+}
+extern "C" __attribute__((noinline)) int hp_test_measured(int X) {
+  return hp_test_callee(X) + 2;
+}
+
+namespace {
+
+int addObject(dl_phdr_info *Info, size_t, void *Data) {
+  auto *S = static_cast<report::CpuSamplesSection *>(Data);
+  if (!S->Objects.empty())
+    return 1; // the program only
+  report::SampledObject O;
+  O.Path = "/proc/self/exe";
+  O.Base = Info->dlpi_addr;
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+    if (P.p_type == PT_LOAD && (P.p_flags & PF_X))
+      O.Text.push_back({Info->dlpi_addr + P.p_vaddr,
+                        Info->dlpi_addr + P.p_vaddr + P.p_memsz});
+  }
+  S->Objects.push_back(O);
+  return 1;
+}
+
+report::CpuSamplesSection section() {
+  report::CpuSamplesSection S;
+  S.Present = true;
+  dl_iterate_phdr(addObject, &S);
+  S.Measured.push_back({"hp_test_measured", "hp_test_measured", "", 0, 7});
+  return S;
+}
+
+} // namespace
+
+TEST(Attribution, MeasuredSymbolOfMarkersAndWrappers) {
+  EXPECT_EQ(measuredSymbolOf("_Z4workv.hotpath.123"), "_Z4workv");
+  EXPECT_EQ(measuredSymbolOf("_Z4workv.hotpath_hooked.9"), "_Z4workv");
+  EXPECT_EQ(measuredSymbolOf("_Z4workv"), "_Z4workv");
+  EXPECT_EQ(measuredSymbolOf("f.hotpath.x1"), "f.hotpath.x1"); // not a hash
+  EXPECT_EQ(measuredSymbolOf("f.hotpath."), "f.hotpath.");
+  EXPECT_EQ(measuredSymbolOf("work.llvm.123"), "work.llvm.123");
+}
+
+// A sample in the callee whose chain goes through the measured function:
+// self CPU of the measured one, the callee below it, the line of the call.
+TEST(Attribution, SampleBelowAMeasuredFunction) {
+  report::CpuSamplesSection S = section();
+  uint64_t InCallee = uint64_t(&hp_test_callee) + 1;
+  // A return address inside the measured function: its first instruction
+  // after the start serves (looked up one byte back, still inside).
+  uint64_t InMeasured = uint64_t(&hp_test_measured) + 2;
+  S.Chains.push_back({{InCallee, InMeasured}, 3, 3000000});
+  S.Chains.push_back({{InMeasured}, 1, 1000000});
+  S.Chains.push_back({{InCallee}, 2, 2000000}); // outside measured code
+  Symbolizer Sym(S);
+  SampleProfile P = attributeSamples(S, Sym);
+  EXPECT_TRUE(Sym.warnings().empty());
+  EXPECT_EQ(P.Samples, 6u);
+  EXPECT_EQ(P.OutsideSamples, 2u);
+  const FunctionCpu &M = P.ByFunction.at("hp_test_measured");
+  EXPECT_EQ(M.SelfNs, 4000000u);
+  EXPECT_EQ(M.TotalNs, 4000000u);
+  EXPECT_EQ(M.SelfSamples, 4u);
+  ASSERT_EQ(P.Chains.size(), 3u);
+  ASSERT_EQ(P.Chains[0].Below.size(), 1u);
+  EXPECT_EQ(P.Chains[0].Below[0].Name, "hp_test_callee");
+  EXPECT_NE(P.Chains[0].Below[0].File.find("AttributionTest.cpp"),
+            std::string::npos);
+  EXPECT_EQ(P.Chains[0].Path, std::vector<std::string>{"hp_test_measured"});
+
+  HotLines H = hotLines(P, "hp_test_measured");
+  EXPECT_EQ(H.Samples, 4u);
+  ASSERT_EQ(H.Callees.size(), 2u);
+  EXPECT_EQ(H.Callees[0].What, "hp_test_callee");
+  EXPECT_EQ(H.Callees[0].Samples, 3u);
+  EXPECT_EQ(H.Callees[1].What, "(its own code)");
+  std::string Text = renderHotLines(H, 0);
+  EXPECT_NE(Text.find("75.0%"), std::string::npos) << Text;
+
+  report::Report R;
+  R.Timing.Present = true;
+  R.Timing.Data.push_back({});
+  R.Timing.Data[0].Name = "hp_test_measured";
+  R.Timing.Data.push_back({});
+  R.Timing.Data[1].Name = "other";
+  addCpuToRows(R, P);
+  EXPECT_EQ(R.Timing.Data[0].CpuNs, 4000000u);
+  EXPECT_EQ(R.Timing.Data[1].CpuNs, 0u);
+}
+
+// A file that is not the run's build is not read: its addresses stay
+// unnamed, with one warning.
+TEST(Attribution, ObjectOfAnotherBuildIsNotRead) {
+  report::CpuSamplesSection S = section();
+  S.Objects[0].BuildId = "00112233";
+  S.Chains.push_back({{uint64_t(&hp_test_callee)}, 1, 1000000});
+  Symbolizer Sym(S);
+  SampleProfile P = attributeSamples(S, Sym);
+  ASSERT_EQ(P.Warnings.size(), 1u);
+  EXPECT_NE(P.Warnings[0].find("rebuilt since the run"), std::string::npos);
+  EXPECT_EQ(P.OutsideSamples, 1u);
+  EXPECT_NE(P.Chains[0].Leaf.Name.find("+0x"), std::string::npos);
+  std::vector<std::string> Notes = profileNotes(P);
+  EXPECT_FALSE(Notes.empty());
+}
