@@ -162,8 +162,14 @@ std::string renderTree(const CallTree &T, const TreeView &V) {
           std::string(2 * Depth, ' ') +
           fitName(Shown,
                   V.NameWidth > 2 * Depth + 10 ? V.NameWidth - 2 * Depth : 10);
+    // Code the CPU samples saw: samples, not calls, and CPU time.
+    bool Sampled = N.Kind == "sampled";
+    if (Sampled)
+      Name += " [sampled]";
     char Line[160];
-    std::snprintf(Line, sizeof Line, "%12llu %10s %10s %7s  ",
+    std::snprintf(Line, sizeof Line,
+                  Sampled ? "%11llus %10s %10s %7s  "
+                          : "%12llu %10s %10s %7s  ",
                   (unsigned long long)N.Calls, formatDuration(N.Total).c_str(),
                   formatDuration(N.Self).c_str(),
                   formatPercent(std::round(Share * 100) / 100).c_str());
@@ -177,6 +183,10 @@ std::string renderTree(const CallTree &T, const TreeView &V) {
   if (Hidden)
     Out += "(" + std::to_string(Hidden) +
            " paths not shown: --depth and --children limit the view)\n";
+  if (std::any_of(T.Nodes.begin(), T.Nodes.end(),
+                  [](const TreeNode &N) { return N.Kind == "sampled"; }))
+    Out += "([sampled]: code the CPU samples saw below the measured "
+           "functions; Calls: samples (s), Total and Self: CPU time)\n";
   return Out;
 }
 

@@ -333,9 +333,9 @@ void readTree(const Json &J, CallTree &T) {
       fail(NP + ".line", "out of range");
     N.Line = uint32_t(Line);
     if (auto K = optString(NJ, NP, "kind")) {
-      if (*K != "deeper" && *K != "folded" && *K != "thread")
-        fail(NP + ".kind", "expected \"deeper\", \"folded\" or \"thread\", "
-                           "got \"" +
+      if (*K != "deeper" && *K != "folded" && *K != "thread" && *K != "sampled")
+        fail(NP + ".kind", "expected \"deeper\", \"folded\", \"thread\" or "
+                           "\"sampled\", got \"" +
                                *K + "\"");
       N.Kind = *K;
     }

@@ -75,6 +75,18 @@ std::string warm(const std::string &Name) {
   return B;
 }
 
+// Frames the CPU samples saw below the measured ones: a cool palette of
+// their own, stable per name.
+std::string cool(const std::string &Name) {
+  uint32_t H = 2166136261u;
+  for (unsigned char C : Name)
+    H = (H ^ C) * 16777619u;
+  char B[32];
+  std::snprintf(B, sizeof B, "rgb(%d,%d,%d)", 60 + int(H % 60),
+                150 + int((H >> 8) % 60), 200 + int((H >> 16) % 55));
+  return B;
+}
+
 // 0 -> pale yellow, 1 -> deep red.
 std::string heat(double F) {
   F = std::clamp(F, 0.0, 1.0);
@@ -313,6 +325,10 @@ std::string render(const CallTree &T, const FlameGraphOptions &O,
 
 std::string titleOf(const TreeNode &N, TreeMetric M, long double Width,
                     long double Whole) {
+  if (N.Kind == "sampled")
+    return N.Name + "\n" + report::formatCount(N.Calls) + " CPU samples, CPU " +
+           report::formatDuration(N.Total) + " (sampled, not measured) (" +
+           pct(Width, Whole) + ")";
   std::string T = N.Name + "\n" + report::formatCount(N.Calls) + " calls";
   if (M == TreeMetric::Time || M == TreeMetric::Self) {
     T += ", avg " + report::formatDuration(N.Calls ? N.Total / N.Calls : 0) +
@@ -338,6 +354,10 @@ std::string subtitleOf(const CallTree &T, TreeMetric M) {
     S += "; colour: the frame's own share (red: its own time)";
   if (T.Estimated)
     S += "; sampled: estimated";
+  if (std::any_of(T.Nodes.begin(), T.Nodes.end(),
+                  [](const TreeNode &N) { return N.Kind == "sampled"; }))
+    S += "; blue: code seen by CPU samples below the measured functions "
+         "(their CPU time)";
   return S;
 }
 
@@ -349,7 +369,8 @@ std::string flameGraphSvg(const CallTree &T, const FlameGraphOptions &O) {
   for (size_t I = 0; I < T.Nodes.size(); ++I) {
     const TreeNode &N = T.Nodes[I];
     F[I].Title = titleOf(N, O.Metric, L.Width[I], L.Whole);
-    F[I].Fill = O.Metric == TreeMetric::Self
+    F[I].Fill = N.Kind == "sampled" ? cool(N.Name)
+                : O.Metric == TreeMetric::Self
                     ? heat(L.Width[I] > 0 ? double(N.Self / L.Width[I]) : 0)
                     : warm(N.Name);
   }

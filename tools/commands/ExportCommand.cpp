@@ -3,6 +3,7 @@
 #include "commands/Commands.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/samples/Join.h"
 #include "hotpath/support/FileRead.h"
 #include "hotpath/views/Export.h"
 #include "hotpath/views/Timeline.h"
@@ -122,7 +123,9 @@ int ExportCommand::run(const Invocation &) {
     if (!report::readReportFile(F, Reports.back(), Error))
       return fail(F + ": " + Error);
   }
-  const report::Report &R = Reports.front();
+  report::Report &R = Reports.front();
+  if (!Tracker)
+    samples::joinSamples(R); // sampled frames below the measured ones
   if (!R.Tree.Present && !Tracker)
     return fail("" + Files[0] +
                 " has no call tree (a count-only run, "

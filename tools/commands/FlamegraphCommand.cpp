@@ -2,6 +2,7 @@
 #include "cli/CommandLine.h"
 #include "commands/Commands.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/samples/Join.h"
 #include "hotpath/views/FlameGraph.h"
 
 #include <cstdio>
@@ -16,6 +17,7 @@ bool readTree(const std::string &File, report::Report &R) {
     fail(File + ": " + Error);
     return false;
   }
+  samples::joinSamples(R); // sampled frames below the measured ones
   if (!R.Tree.Present || R.Tree.Nodes.empty()) {
     fail("" + File +
          " has no call tree (a count-only run, HOTPATH_MAX_PATHS=0, or "

@@ -7,6 +7,7 @@
 #include "hotpath/report/ReportTable.h"
 #include "hotpath/samples/Attribution.h"
 #include "hotpath/samples/HotLines.h"
+#include "hotpath/samples/Join.h"
 #include "hotpath/support/FileRead.h"
 
 #include <algorithm>
@@ -138,17 +139,9 @@ int ReportCommand::run(const Invocation &I) {
   }
 
   // CPU samples: symbolized now, joined to the measured functions.
-  std::vector<std::string> Notes;
-  samples::SampleProfile Profile;
-  if (R.Cpu.Present) {
-    samples::Symbolizer Sym(R.Cpu);
-    Profile = samples::attributeSamples(R.Cpu, Sym);
-    if (R.Timing.Present)
-      samples::addCpuToRows(R, Profile);
-    Notes = samples::profileNotes(Profile);
-  }
+  samples::Joined J = samples::joinSamples(R);
   if (App.count("--lines"))
-    return runLines(R, Profile, Notes);
+    return runLines(R, J.Profile, J.Notes);
 
   report::RowOrder Order = report::RowOrder::Total;
   report::parseRowOrder(Sort, Order); // checked by the option
@@ -182,7 +175,7 @@ int ReportCommand::run(const Invocation &I) {
     T.Focus = Focus;
     T.ShowWarnings = true;
     T.Location = Location;
-    T.Notes = Notes;
+    T.Notes = J.Notes;
     T.CpuAttributed = R.Cpu.Present;
     if (NameWidth < 0)
       if (const char *Env = std::getenv("HOTPATH_NAME_WIDTH"))

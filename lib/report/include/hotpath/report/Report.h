@@ -125,7 +125,9 @@ struct TreeNode {
   uint32_t Line = 0;
   // "" a function; "deeper": the calls below the depth limit; "folded":
   // calls whose own paths were not kept (the bound), time in the parent's;
-  // "thread": one thread's subtree (HOTPATH_TREE_PER_THREAD=1).
+  // "thread": one thread's subtree (HOTPATH_TREE_PER_THREAD=1);
+  // "sampled": code seen by CPU samples only (lib/samples): Calls are
+  // samples, Total and Self CPU ns.
   std::string Kind;
   uint64_t Calls = 0;
   uint64_t Total = 0; // inclusive ns of the path's outermost activations
