@@ -131,6 +131,13 @@ def build_overhead(c, driver):
                       {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}, True))
         peers.append(("hotpath rate 0, HOTPATH_ALLOC=0", bhp,
                       {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}, True))
+        # CPU samples at 1 kHz (docs/sampling.md): beside every call timed,
+        # and with counts only (the cheap whole-program truth).
+        peers.append(("hotpath, HOTPATH_CPU_SAMPLING=1000", bhp,
+                      {"HOTPATH_CPU_SAMPLING": "1000"}, True))
+        peers.append(("hotpath rate 0, HOTPATH_ALLOC=0, CPU sampling 1 kHz", bhp,
+                      {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0",
+                       "HOTPATH_CPU_SAMPLING": "1000"}, True))
         # A timeline (docs/timeline.md): the first 65536 calls kept, the
         # rest counted; and a ring that writes every call.
         peers.append(("hotpath, HOTPATH_TRACE (first 65536)", bhp,

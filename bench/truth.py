@@ -63,7 +63,9 @@ def build(c, run, src, out, plugin, config_extra=""):
         toml = os.path.join(out + ".toml")
         open(toml, "w").write('[functions]\ninclude = ["^leveldb::"]\n' + config_extra)
         env["HOTPATH_CONFIG"] = toml
-        flags += " -fpass-plugin=%s/pass/libhotpath.so" % build_dir
+        # As hotpath_instrument() compiles: frame pointers for CPU samples.
+        flags += (" -fpass-plugin=%s/pass/libhotpath.so -fno-omit-frame-pointer"
+                  " -mno-omit-leaf-frame-pointer" % build_dir)
         rt = os.path.join(build_dir, "runtime")
         link = "-L%s -Wl,-rpath,%s -lhotpath_rt" % (rt, rt)
     cxx = c.a.cxx or c.a.cc.replace("clang", "clang++")
@@ -103,7 +105,7 @@ def perf_samples(c, run, argv, tag):
     """perf's call stacks of the plain build: per sample, its frames from
     the innermost out, each (short symbol name, the object it is in)."""
     data = os.path.join(c.tmp, "perf-%s.data" % tag)
-    run(["perf", "record", "-q", "-e", "task-clock", "-F", "2000", "--call-graph",
+    run(["perf", "record", "-q", "-e", "task-clock", "-F", str(PERF_HZ), "--call-graph",
          "dwarf,16384", "-o", data] + argv)
     text = subprocess.run(["perf", "script", "-i", data, "--no-inline", "-F", "ip,sym,dso"],
                           capture_output=True, text=True).stdout
@@ -187,6 +189,41 @@ def hotpath_profile(c, run, exe, plain_syms, tag, extra):
     return own, {k: split[k] / max(total, 1) for k in SPLIT}, r["meta"]
 
 
+def cpu_own(c, exe, plain_syms, tag, extra):
+    """CPU samples' own CPU per function at the plain build's granularity,
+    from the call tree `hotpath report` renders (each node's cpu_self: the
+    samples that ended there; a frame perf never saw, inlined in the plain
+    build or in a library, counts in its nearest ancestor perf saw, as
+    perf_own charges a library's samples to its leveldb caller)."""
+    out = os.path.join(c.tmp, "report-%s.json" % re.sub(r"\W", "_", tag))
+    env = dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out,
+               HOTPATH_CPU_SAMPLING=str(PERF_HZ), **extra)
+    subprocess.run([exe] + args(c, os.path.join(c.tmp, "cpu-db-" + re.sub(r"\W", "_", tag))),
+                   env=env, check=True, capture_output=True)
+    rendered = subprocess.run([hotpath_tool(c), "report", out, "--format", "json"],
+                              check=True, capture_output=True, text=True).stdout
+    r = json.loads(rendered)
+    nodes = r["call_tree"]["nodes"]
+    own = collections.Counter()
+    for n in nodes:
+        if not n.get("cpu_self"):
+            continue
+        i, name = n, short(n["name"])
+        while name not in plain_syms and i["parent"] is not None:
+            i = nodes[i["parent"]]
+            name = short(i["name"])
+        if name in plain_syms:
+            own[name] += n["cpu_self"]
+    return own, r["cpu_samples"]
+
+
+# perf's rate, and the CPU samples' (the same: docs/sampling.md).
+PERF_HZ = 2000
+CPU_MODES = [("CPU samples, counts only",
+              {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}),
+             ("CPU samples, every call timed", {})]
+
+
 def shares(counter, among):
     """Each function's share of the own time of the functions `among`
     (perf's top 10): hotpath measures wall time, perf CPU time, so a
@@ -201,7 +238,7 @@ MODES = [("every call timed", {}),
          ("every call timed, raw", {"HOTPATH_COMPENSATE": "0"})]
 
 
-def compare_top10(rows, what, tag, p_own, h_own, top10):
+def compare_top10(rows, what, tag, p_own, h_own, top10, target="3 pp"):
     """Rows for perf's top 5 and the largest gap over its top 10."""
     p_sh, h_sh = shares(p_own, top10), shares(h_own, top10)
     top = top10[:5]
@@ -213,7 +250,7 @@ def compare_top10(rows, what, tag, p_own, h_own, top10):
                      "perf %.1f%%" % (100 * p_sh[name]),
                      "share of the top 10's own time"])
     rows.append(["truth", "%s: top 10, largest gap, %s" % (what, tag),
-                 "%.1f pp" % (100 * worst), "target 3 pp",
+                 "%.1f pp" % (100 * worst), "target " + target,
                  "top 5 in perf's order: %s" % ("yes" if order == top else "no")])
 
 
@@ -295,18 +332,23 @@ def callgrind_get(c, run, rows, check, plain, builds):
 
 
 def bench(c, rows, check, run, med):
+    # TRUTH_ONLY=cpu: the CPU samples' rows alone (a few minutes, not an
+    # hour: docs/performance.md says which figures came from which run).
+    cpu_only = os.environ.get("TRUTH_ONLY") == "cpu"
     src = source(c, run)
     plain = build(c, run, src, os.path.join(c.tmp, "leveldb-plain"), False)
     measured = build(c, run, src, os.path.join(c.tmp, "leveldb-ns"), True)
-    trim, excluded = trimmed(c, run, src, measured)
-    builds = [("namespace", measured), ("namespace, trimmed (%d excluded)" % excluded, trim)]
+    builds = [("namespace", measured)]
+    if not cpu_only:
+        trim, excluded = trimmed(c, run, src, measured)
+        builds.append(("namespace, trimmed (%d excluded)" % excluded, trim))
     # The plain build's granularity: the functions perf saw as frames (what
     # the plain build inlined is part of its caller there).
     p_own, plain_syms, p_split = perf_profile(c, run, plain)
     lv = {k: v for k, v in p_own.items() if k.startswith("leveldb::")}
     top10 = sorted(lv, key=lv.get, reverse=True)[:10]
     for what, exe in builds:
-        for tag, extra in MODES:
+        for tag, extra in ([] if cpu_only else MODES):
             h_own, h_split, meta = hotpath_profile(c, run, exe, plain_syms, what + tag, extra)
             tag = "%s, %s" % (what, tag)
             if "call_cost_ns" in meta:
@@ -320,5 +362,14 @@ def bench(c, rows, check, run, med):
             if "raw" not in tag:
                 check(h_split[SPLIT[0]] > h_split[SPLIT[1]],
                       "truth: %s, the log write outweighs the insert in Write" % tag)
+    # CPU samples (docs/sampling.md) beside perf, at the same rate.
+    for what, exe in builds[:1]:
+        for tag, extra in CPU_MODES:
+            c_own, cs = cpu_own(c, exe, plain_syms, what + tag, extra)
+            check(cs["samples"] > 0, "truth: %s, %s took CPU samples" % (what, tag))
+            compare_top10(rows, "leveldb", "%s, %s (%d samples)" % (what, tag, cs["samples"]),
+                          p_own, c_own, top10, "2 pp")
+    if cpu_only:
+        return
     callgrind_get(c, run, rows, check, plain, builds)
     bench_lua(c, rows, check, run)

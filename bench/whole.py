@@ -209,18 +209,24 @@ def bench_codebase(c, rows, check, run, med, cb):
     sampled = {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}
     no_alloc = {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}
     count = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}
+    # Exact counts and sampled time (docs/sampling.md).
+    count_cpu = dict(count, HOTPATH_CPU_SAMPLING="1000")
     xlog = c.path("xray-")
     modes = [("plain", exe["plain"], {}),
              ("hotpath, every call timed", exe["hotpath"], {}),
              ("hotpath, rate 0.01", exe["hotpath"], sampled),
              ("hotpath, rate 0.01, HOTPATH_ALLOC=0", exe["hotpath"], no_alloc),
              ("hotpath, rate 0, HOTPATH_ALLOC=0", exe["hotpath"], count),
+             ("hotpath, rate 0, HOTPATH_ALLOC=0, CPU samples 1 kHz", exe["hotpath"],
+              count_cpu),
              ("XRay FDR, every function", exe["xray"],
               {"XRAY_OPTIONS": "patch_premain=true xray_mode=xray-fdr verbosity=0 "
                                "xray_logfile_base=" + xlog}),
              ("trimmed, every call timed", exe["trimmed"], {}),
              ("trimmed, rate 0.01", exe["trimmed"], sampled),
-             ("trimmed, rate 0.01, HOTPATH_ALLOC=0", exe["trimmed"], no_alloc)]
+             ("trimmed, rate 0.01, HOTPATH_ALLOC=0", exe["trimmed"], no_alloc),
+             ("trimmed, rate 0, HOTPATH_ALLOC=0, CPU samples 1 kHz", exe["trimmed"],
+              count_cpu)]
     times = {m[0]: [] for m in modes}
     calls = {}
     for rep in range(c.a.reps):

@@ -2,6 +2,10 @@
 #include "hotpath/report/CpuSamples.h"
 #include "hotpath/report/JsonFields.h"
 
+#include <algorithm>
+#include <map>
+#include <optional>
+
 namespace hotpath::report {
 
 using OJson = nlohmann::ordered_json;
@@ -41,6 +45,68 @@ OJson cpuSamplesToJson(const CpuSamplesSection &S) {
         OJson{{"count", C.Count}, {"cpu_ns", C.CpuNs}, {"frames", C.Frames}});
   J["chains"] = std::move(Chains);
   return J;
+}
+
+void mergeCpuSamples(CpuSamplesSection &Into, const CpuSamplesSection &From) {
+  if (!From.Present)
+    return;
+  if (!Into.Present) {
+    Into = From;
+    return;
+  }
+  // From's object -> the offset that moves its addresses into Into's run.
+  std::vector<std::optional<int64_t>> Shift(From.Objects.size());
+  for (size_t I = 0; I < From.Objects.size(); ++I)
+    for (const SampledObject &O : Into.Objects)
+      if (O.Path == From.Objects[I].Path &&
+          O.BuildId == From.Objects[I].BuildId)
+        Shift[I] = int64_t(O.Base - From.Objects[I].Base);
+  std::map<std::vector<uint64_t>, size_t> Index;
+  for (size_t I = 0; I < Into.Chains.size(); ++I)
+    Index[Into.Chains[I].Frames] = I;
+  for (const SampledChain &C : From.Chains) {
+    SampledChain Moved = C;
+    bool Ok = true;
+    for (uint64_t &A : Moved.Frames) {
+      std::optional<int64_t> By;
+      for (size_t I = 0; I < From.Objects.size() && !By; ++I)
+        for (const auto &[Start, End] : From.Objects[I].Text)
+          if (A >= Start && A < End)
+            By = Shift[I];
+      if (!By) {
+        Ok = false;
+        break;
+      }
+      A = uint64_t(int64_t(A) + *By);
+    }
+    if (!Ok) {
+      Into.Lost += C.Count;
+      continue;
+    }
+    Into.Samples += C.Count;
+    Into.CpuNs += C.CpuNs;
+    if (auto It = Index.find(Moved.Frames); It != Index.end()) {
+      Into.Chains[It->second].Count += C.Count;
+      Into.Chains[It->second].CpuNs += C.CpuNs;
+    } else {
+      Index[Moved.Frames] = Into.Chains.size();
+      Into.Chains.push_back(std::move(Moved));
+    }
+  }
+  Into.Lost += From.Lost;
+  Into.Threads += From.Threads;
+  Into.Truncated += From.Truncated;
+  for (const MeasuredSymbol &M : From.Measured)
+    if (std::none_of(Into.Measured.begin(), Into.Measured.end(),
+                     [&](const MeasuredSymbol &X) {
+                       return X.Symbol == M.Symbol && X.Name == M.Name;
+                     }))
+      Into.Measured.push_back(M);
+  std::sort(Into.Chains.begin(), Into.Chains.end(),
+            [](const SampledChain &A, const SampledChain &B) {
+              return A.Count != B.Count ? A.Count > B.Count
+                                        : A.Frames < B.Frames;
+            });
 }
 
 void cpuSamplesFromJson(const Json &J, CpuSamplesSection &S) {

@@ -134,6 +134,8 @@ OJson treeToJson(const CallTree &T) {
     Row["self"] = N.Self;
     Row["alloc_bytes"] = N.AllocBytes;
     Row["allocs"] = N.Allocs;
+    if (N.CpuSelf)
+      Row["cpu_self"] = *N.CpuSelf;
     Nodes.push_back(std::move(Row));
   }
   J["nodes"] = std::move(Nodes);

@@ -344,6 +344,8 @@ void readTree(const Json &J, CallTree &T) {
     N.Self = getUnsigned(NJ, NP, "self");
     N.AllocBytes = getUnsigned(NJ, NP, "alloc_bytes");
     N.Allocs = getUnsigned(NJ, NP, "allocs");
+    if (NJ.contains("cpu_self"))
+      N.CpuSelf = getUnsigned(NJ, NP, "cpu_self");
     T.Nodes.push_back(std::move(N));
   }
 }

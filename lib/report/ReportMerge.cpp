@@ -176,6 +176,7 @@ bool sumReports(const std::vector<Report> &In, Report &Out,
                             R.Threads.Data.end());
     Out.Threads.Present |= R.Threads.Present;
     Out.Tree = report::mergeTrees(Out.Tree, R.Tree);
+    mergeCpuSamples(Out.Cpu, R.Cpu);
   }
   if (In.size() > 1)
     for (SectionKind K : {SectionKind::Timing, SectionKind::Alloc})

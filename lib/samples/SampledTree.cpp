@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace hotpath::samples {
@@ -84,8 +85,15 @@ void reorder(report::CallTree &T) {
 } // namespace
 
 void addSampledFrames(report::CallTree &T, const SampleProfile &P) {
-  if (!T.Present || P.Chains.empty())
+  if (P.Chains.empty())
     return;
+  if (!T.Present) { // count-only runs keep no paths: the samples' alone
+    T = report::CallTree();
+    T.Present = true;
+    T.Estimated = true;
+    T.Description = "Call paths seen by the CPU samples (the run kept no "
+                    "paths of its own): calls are samples, times CPU.";
+  }
   size_t Measured = T.Nodes.size();
   Builder B(T);
   for (const AttributedChain &C : P.Chains) {
@@ -108,6 +116,9 @@ void addSampledFrames(report::CallTree &T, const SampleProfile &P) {
       T.Nodes[N].Total += C.CpuNs;
       At = int64_t(N);
     }
+    // The sample's own place: where the chain ends.
+    std::optional<uint64_t> &Own = T.Nodes[size_t(At)].CpuSelf;
+    Own = Own.value_or(0) + C.CpuNs;
   }
   // Each measured node's sampled children fit in what its measured
   // children leave of its total.

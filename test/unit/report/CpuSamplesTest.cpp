@@ -62,3 +62,24 @@ TEST(CpuSamples, BadSectionNamesThePlace) {
   EXPECT_FALSE(parseReport(J.dump(), Back, Error));
   EXPECT_NE(Error.find("start <= end"), std::string::npos) << Error;
 }
+
+// Two runs of one build, mapped at different places: the second run's
+// chains are moved to the first's addresses and summed.
+TEST(CpuSamples, MergeMovesAddressesBetweenRuns) {
+  CpuSamplesSection A = sample(), B = sample();
+  B.Objects[0].Base = 0x9000;
+  B.Objects[0].Text = {{0xa000, 0xb000}};
+  B.Chains = {{{0xa010, 0xa100, 0xa200}, 5, 5000000}, // same chain as A's
+              {{0xa020}, 2, 2000000},
+              {{0x123}, 4, 4000000}}; // in no object: dropped
+  B.Lost = 1;
+  mergeCpuSamples(A, B);
+  EXPECT_EQ(A.Samples, 7u + 5 + 2);
+  EXPECT_EQ(A.Lost, 1u + 1 + 4);
+  ASSERT_EQ(A.Chains.size(), 2u);
+  EXPECT_EQ(A.Chains[0].Frames,
+            (std::vector<uint64_t>{0x2010, 0x2100, 0x2200}));
+  EXPECT_EQ(A.Chains[0].Count, 12u);
+  EXPECT_EQ(A.Chains[1].Frames, std::vector<uint64_t>{0x2020});
+  EXPECT_EQ(A.Measured.size(), 1u);
+}

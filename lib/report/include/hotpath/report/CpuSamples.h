@@ -55,6 +55,13 @@ struct CpuSamplesSection {
   std::vector<MeasuredSymbol> Measured;
 };
 
+/// Adds `From`'s samples (another run of the same build: `hotpath merge`)
+/// to `Into`. Each address is moved from its object's place in `From`'s
+/// run to the same object's place in `Into`'s (the same file and build
+/// id; ASLR maps them elsewhere each run); a chain through an object
+/// `Into` lacks is dropped and counted as lost.
+void mergeCpuSamples(CpuSamplesSection &Into, const CpuSamplesSection &From);
+
 nlohmann::ordered_json cpuSamplesToJson(const CpuSamplesSection &S);
 /// Validates; throws std::runtime_error naming the bad key.
 void cpuSamplesFromJson(const nlohmann::json &J, CpuSamplesSection &S);

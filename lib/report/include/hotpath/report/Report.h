@@ -133,6 +133,9 @@ struct TreeNode {
   uint64_t Total = 0; // inclusive ns of the path's outermost activations
   uint64_t Self = 0;  // Total minus the children's Totals
   uint64_t AllocBytes = 0, Allocs = 0; // exclusive
+  // With CPU samples (lib/samples): the CPU of the samples that ended
+  // here (the path's own code, nothing below it), unscaled.
+  std::optional<uint64_t> CpuSelf;
 };
 
 struct CallTree {
