@@ -20,6 +20,7 @@ OJson cpuSamplesToJson(const CpuSamplesSection &S) {
   J["lost"] = S.Lost;
   J["threads"] = S.Threads;
   J["truncated"] = S.Truncated;
+  J["kernel"] = S.Kernel;
   OJson Objects = OJson::array();
   for (const SampledObject &O : S.Objects) {
     OJson Text = OJson::array();
@@ -121,6 +122,11 @@ void cpuSamplesFromJson(const Json &J, CpuSamplesSection &S) {
   S.Lost = json::unsignedAt(J, P, "lost");
   S.Threads = json::unsignedAt(J, P, "threads");
   S.Truncated = json::unsignedAt(J, P, "truncated");
+  if (auto K = J.find("kernel"); K != J.end()) {
+    if (!K->is_boolean())
+      json::expected(P + ".kernel", "a boolean");
+    S.Kernel = K->get<bool>();
+  }
   const Json &Objects = json::arrayAt(J, P, "objects");
   for (size_t I = 0; I < Objects.size(); ++I) {
     std::string OP = P + ".objects[" + std::to_string(I) + "]";

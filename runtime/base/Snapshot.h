@@ -118,6 +118,7 @@ struct CpuSampleSet {
   uint64_t Lost = 0;      // the kernel's ring was full: dropped
   uint64_t Threads = 0;   // threads that had an event
   uint64_t Truncated = 0; // chains at the kernel's depth limit
+  bool Kernel = false;    // time in the kernel sampled too
   std::vector<SampledStack> Stacks;
   std::vector<LoadedObject> Objects;
 };

@@ -18,6 +18,7 @@ void buildCpuSamples(const Snapshot &S, report::CpuSamplesSection &Out) {
   Out.Lost = C.Lost;
   Out.Threads = C.Threads;
   Out.Truncated = C.Truncated;
+  Out.Kernel = C.Kernel;
   for (const LoadedObject &O : C.Objects)
     Out.Objects.push_back({O.Path, O.BuildId, O.Base, O.Text});
   for (const SampledStack &St : C.Stacks) {

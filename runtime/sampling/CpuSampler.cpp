@@ -37,6 +37,7 @@ struct Counts {
 pthread_mutex_t Mu = PTHREAD_MUTEX_INITIALIZER;
 unsigned Hz = 0;
 bool Refused = false; // the kernel refused an event: no more tries
+bool Kernel = true;   // kernel time sampled; false once refused
 std::string Warning;
 std::vector<Ring> *Rings;                        // by Tid, ascending
 std::vector<LoadedObject> *Objects;              // for the leaf-caller check
@@ -123,6 +124,7 @@ void cpuSamplingBegin(unsigned NewHz) {
   ensureTables();
   Hz = NewHz;
   Refused = false;
+  Kernel = true;
   Warning.clear();
   Stacks->clear();
   Samples = Lost = Threads = Truncated = 0;
@@ -166,7 +168,11 @@ void cpuSamplingSweep(bool Paused) {
                     [&](const Ring &R) { return R.Tid == Tid; }))
       continue;
     Ring E{Tid, PerfRing()};
-    int Err = openPerfRing(E.R, Tid, Hz);
+    int Err = openPerfRing(E.R, Tid, Hz, Kernel);
+    if (Kernel && (Err == EACCES || Err == EPERM)) {
+      Kernel = false; // user mode only, from now on
+      Err = openPerfRing(E.R, Tid, Hz, false);
+    }
     if (Err == ESRCH)
       continue; // it exited in between
     if (Err) {
@@ -214,6 +220,7 @@ CpuSampleSet cpuSamples(bool Take) {
   Out.Lost = Lost;
   Out.Threads = Threads;
   Out.Truncated = Truncated;
+  Out.Kernel = Kernel;
   Out.Stacks.reserve(Stacks->size());
   for (const auto &[Key, C] : *Stacks) {
     SampledStack S;

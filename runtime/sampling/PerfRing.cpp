@@ -35,7 +35,7 @@ uint64_t sampleType() {
 
 } // namespace
 
-int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz) {
+int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel) {
   perf_event_attr A;
   std::memset(&A, 0, sizeof A);
   A.size = sizeof A;
@@ -44,9 +44,10 @@ int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz) {
   A.freq = 1;
   A.sample_freq = Hz;
   A.sample_type = sampleType();
-  // User mode only: what perf_event_paranoid 2 allows, and what `perf
-  // record` takes there too. Time in the kernel is not sampled.
-  A.exclude_kernel = 1;
+  // Time in the kernel where allowed (root, CAP_PERFMON, paranoid <= 1),
+  // as `perf record` counts it there; else user mode only, what
+  // perf_event_paranoid 2 allows. The chains are the user code's alone.
+  A.exclude_kernel = Kernel ? 0 : 1;
   A.exclude_hv = 1;
   A.exclude_callchain_kernel = 1;
   A.sample_max_stack = MaxStack;

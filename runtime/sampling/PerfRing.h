@@ -40,10 +40,13 @@ struct PerfRing {
 };
 
 /// Opens a task-clock event sampling thread `Tid` (of this process) at
-/// `Hz` with user call chains, and maps its ring. Returns 0, or the errno
-/// of the step that failed (perf_event_open: EACCES where
-/// perf_event_paranoid forbids it, ENOSYS or EPERM under seccomp).
-int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz);
+/// `Hz` with user call chains, and maps its ring; with `Kernel`, CPU time
+/// in the kernel (system calls) is sampled too, charged to the user code
+/// that made the call. Returns 0, or the errno of the step that failed
+/// (perf_event_open: EACCES where perf_event_paranoid forbids it, which
+/// for `Kernel` means above 1 without CAP_PERFMON; ENOSYS or EPERM under
+/// seccomp).
+int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel);
 
 /// Reads every complete record in the ring and frees their space; calls
 /// `OnSample` for each sample. Returns the samples the kernel reported

@@ -36,7 +36,7 @@ void count(const PerfSample &S, void *P) {
 // chains and periods that add up to about that CPU.
 TEST(PerfRing, SamplesThisThread) {
   PerfRing R;
-  int Err = openPerfRing(R, uint64_t(syscall(SYS_gettid)), 4000);
+  int Err = openPerfRing(R, uint64_t(syscall(SYS_gettid)), 4000, false);
   if (Err == EACCES || Err == EPERM || Err == ENOSYS)
     GTEST_SKIP() << "perf events refused here (errno " << Err << ")";
   ASSERT_EQ(Err, 0);

@@ -50,6 +50,9 @@ struct CpuSamplesSection {
   uint64_t Lost = 0;      // dropped by the kernel (its ring was full)
   uint64_t Threads = 0;   // threads that had an event
   uint64_t Truncated = 0; // chains cut at the kernel's depth limit
+  // CPU time in the kernel (system calls) is sampled too; false: user
+  // mode only (perf_event_paranoid 2 without CAP_PERFMON).
+  bool Kernel = false;
   std::vector<SampledObject> Objects;
   std::vector<SampledChain> Chains; // by Count, descending
   std::vector<MeasuredSymbol> Measured;
