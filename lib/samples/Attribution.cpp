@@ -59,6 +59,16 @@ SampledFrame frameOf(const SourceFrame &F) {
   return Out;
 }
 
+// hotpath's own code: the hooks (`__hotpath_enter`), the runtime
+// (`hotpath::rt::`), the shared runtime's file.
+bool isRuntimeFrame(const SourceFrame &F) {
+  if (F.Symbol.rfind("__hotpath_", 0) == 0 ||
+      F.Symbol.rfind("_ZN7hotpath2rt", 0) == 0)
+    return true;
+  std::string Base = baseName(F.Object);
+  return Base.rfind("libhotpath_rt", 0) == 0;
+}
+
 // A frame of the chain after symbolization, innermost first.
 struct Flat {
   const SourceFrame *F;
@@ -109,6 +119,16 @@ SampleProfile attributeSamples(const report::CpuSamplesSection &S,
         Innermost = I;
         break;
       }
+    // A sample in hotpath's own code below the innermost measured
+    // function: measuring, not the program's work.
+    bool Measuring = false;
+    for (size_t I = 0; I < Innermost && I < Frames.size(); ++I)
+      Measuring |= isRuntimeFrame(*Frames[I].F);
+    if (Measuring) {
+      P.MeasuringSamples += C.Count;
+      P.MeasuringNs += C.CpuNs;
+      continue;
+    }
     if (Innermost == Frames.size()) {
       P.OutsideSamples += C.Count;
       for (size_t I = Frames.size(); I-- > 0;)
@@ -157,6 +177,10 @@ std::vector<std::string> profileNotes(const SampleProfile &P) {
                   100.0 * double(N) / double(P.Samples));
     return std::string(Buf);
   };
+  if (P.MeasuringSamples)
+    Out.push_back(
+        "cpu samples in hotpath's own code: " + Pct(P.MeasuringSamples) +
+        " (the cost of measuring: left out of the functions' CPU)");
   if (P.OutsideSamples)
     Out.push_back(
         "cpu samples outside measured functions: " + Pct(P.OutsideSamples) +

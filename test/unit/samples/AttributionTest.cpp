@@ -20,6 +20,11 @@ extern "C" __attribute__((noinline)) int hp_test_measured(int X) {
   return hp_test_callee(X) + 2;
 }
 
+// Plays one of hotpath's hooks.
+extern "C" __attribute__((noinline)) int __hotpath_test_hook(int X) {
+  return X ^ 5;
+}
+
 namespace {
 
 int addObject(dl_phdr_info *Info, size_t, void *Data) {
@@ -119,4 +124,22 @@ TEST(Attribution, ObjectOfAnotherBuildIsNotRead) {
   EXPECT_NE(P.Chains[0].Leaf.Name.find("+0x"), std::string::npos);
   std::vector<std::string> Notes = profileNotes(P);
   EXPECT_FALSE(Notes.empty());
+}
+
+// A sample in hotpath's own code under a measured function is the cost of
+// measuring: counted apart, in no function's CPU.
+TEST(Attribution, SamplesInTheHooksAreMeasuringCost) {
+  report::CpuSamplesSection S = section();
+  uint64_t InHook = uint64_t(&__hotpath_test_hook) + 1;
+  uint64_t InMeasured = uint64_t(&hp_test_measured) + 2;
+  S.Chains.push_back({{InHook, InMeasured}, 4, 4000000});
+  S.Chains.push_back({{InMeasured}, 1, 1000000});
+  Symbolizer Sym(S);
+  SampleProfile P = attributeSamples(S, Sym);
+  EXPECT_EQ(P.MeasuringSamples, 4u);
+  EXPECT_EQ(P.ByFunction.at("hp_test_measured").SelfNs, 1000000u);
+  std::vector<std::string> Notes = profileNotes(P);
+  ASSERT_FALSE(Notes.empty());
+  EXPECT_NE(Notes[0].find("hotpath's own code: 80.0%"), std::string::npos)
+      << Notes[0];
 }

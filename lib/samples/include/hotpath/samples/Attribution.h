@@ -57,6 +57,9 @@ struct SampleProfile {
   uint64_t Samples = 0, CpuNs = 0;
   uint64_t OutsideSamples = 0; // no measured function on the chain
   uint64_t BrokenSamples = 0;  // the chain stops before the thread's start
+  // In hotpath's own code (the hooks, the runtime): the cost of measuring,
+  // left out of every function's CPU and of the tree.
+  uint64_t MeasuringSamples = 0, MeasuringNs = 0;
   std::vector<std::string> Warnings;
 };
 
