@@ -52,7 +52,8 @@ void ensureTables() {
   }
 }
 
-bool Counting = true; // false while the session is paused
+bool Counting = true;    // false while the session is paused
+bool FirstSweep = false; // the drain's first sweep makes the tables
 
 void onSample(const PerfSample &S, void *) {
   if (!Counting)
@@ -121,15 +122,17 @@ std::vector<uint64_t> programThreads(const std::vector<Ring> &Known) {
 
 void cpuSamplingBegin(unsigned NewHz) {
   support::MutexGuard G(Mu);
-  ensureTables();
   Hz = NewHz;
   Refused = false;
   Kernel = true;
   Warning.clear();
-  Stacks->clear();
   Samples = Lost = Threads = Truncated = 0;
-  if (Hz)
-    *Objects = loadedObjects();
+  // Nothing allocated here, on the program's thread: the tables are the
+  // drain thread's (its own malloc arena), so that the program's heap, and
+  // a program that hashes by address, are as without sampling.
+  if (Stacks)
+    Stacks->clear();
+  FirstSweep = true;
 }
 
 bool cpuSamplingOn() {
@@ -139,8 +142,13 @@ bool cpuSamplingOn() {
 
 void cpuSamplingSweep(bool Paused) {
   support::MutexGuard G(Mu);
-  if (!Hz || !Rings)
+  if (!Hz)
     return;
+  if (FirstSweep) {
+    FirstSweep = false;
+    ensureTables();
+    *Objects = loadedObjects();
+  }
   Counting = !Paused;
   // Events whose thread exited (the kernel hangs them up): their last
   // samples, then closed here, in the drain's table.
