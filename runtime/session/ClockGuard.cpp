@@ -79,7 +79,12 @@ void checkPrctl(long Option, long Arg) {
 
 using namespace hotpath::rt;
 
-extern "C" __attribute__((visibility("default"))) int prctl(int Option, ...) {
+// Both read every argument the system call may take, passed or not, as
+// glibc's own wrappers do (the 6th of syscall() from the caller's stack):
+// not ASan-instrumented, which would call the read of an argument the
+// caller did not pass an underflow of its frame.
+extern "C" __attribute__((visibility("default"), no_sanitize("address"))) int
+prctl(int Option, ...) {
   va_list Ap;
   va_start(Ap, Option);
   long A[4];
@@ -90,7 +95,8 @@ extern "C" __attribute__((visibility("default"))) int prctl(int Option, ...) {
   return int(rawSyscall(SYS_prctl, Option, A[0], A[1], A[2], A[3], 0));
 }
 
-extern "C" __attribute__((visibility("default"))) long syscall(long N, ...) {
+extern "C" __attribute__((visibility("default"), no_sanitize("address"))) long
+syscall(long N, ...) {
   va_list Ap;
   va_start(Ap, N);
   long A[6];

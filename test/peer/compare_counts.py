@@ -42,8 +42,9 @@ LEGIT = [
      "library template reached from an available_externally body"),
     # googletest-death-test-test arms an ITIMER_PROF of 1 us around a death
     # test: its handler runs as often as the timer fires, which depends on
-    # the CPU time the test takes (0 or 1 calls, seen at either level).
-    (re.compile(r"SigprofAction\("), lambda a, b: a <= 2 and b <= 2,
+    # the CPU time the test takes (0 to 2 calls on a quiet machine, 3 seen
+    # at -O2 on a busy one): any number.
+    (re.compile(r"SigprofAction\("), lambda a, b: True,
      "a SIGPROF handler, called as often as CPU time lets the timer fire"),
     # Notification::WaitForNotification waits on a condition variable with
     # this predicate: it runs once per wake-up, which the scheduler decides
