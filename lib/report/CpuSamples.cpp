@@ -127,60 +127,51 @@ void cpuSamplesFromJson(const Json &J, CpuSamplesSection &S) {
       json::expected(P + ".kernel", "a boolean");
     S.Kernel = K->get<bool>();
   }
-  const Json &Objects = json::arrayAt(J, P, "objects");
-  for (size_t I = 0; I < Objects.size(); ++I) {
-    std::string OP = P + ".objects[" + std::to_string(I) + "]";
-    const Json &OJ = Objects[I];
-    json::needObject(OJ, OP);
-    SampledObject O;
-    O.Path = json::stringAt(OJ, OP, "path");
-    O.BuildId = json::stringAt(OJ, OP, "build_id");
-    O.Base = json::unsignedAt(OJ, OP, "base");
-    const Json &Text = json::arrayAt(OJ, OP, "text");
-    for (size_t K = 0; K < Text.size(); ++K) {
-      std::string TP = OP + ".text[" + std::to_string(K) + "]";
-      if (!Text[K].is_array() || Text[K].size() != 2)
-        json::expected(TP, "a pair [start, end]");
-      uint64_t Start = json::unsignedOf(Text[K][0], TP + "[0]");
-      uint64_t End = json::unsignedOf(Text[K][1], TP + "[1]");
-      if (End < Start)
-        json::expected(TP, "start <= end");
-      O.Text.push_back({Start, End});
-    }
-    S.Objects.push_back(std::move(O));
-  }
-  const Json &Measured = json::arrayAt(J, P, "measured");
-  for (size_t I = 0; I < Measured.size(); ++I) {
-    std::string MP = P + ".measured[" + std::to_string(I) + "]";
-    const Json &MJ = Measured[I];
-    json::needObject(MJ, MP);
-    MeasuredSymbol M;
-    M.Name = json::stringAt(MJ, MP, "name");
-    M.Symbol = json::stringAt(MJ, MP, "symbol");
-    M.File = json::stringAt(MJ, MP, "file");
-    uint64_t Line = json::unsignedAt(MJ, MP, "line");
-    if (Line > UINT32_MAX)
-      json::expected(MP + ".line", "a line number");
-    M.Line = uint32_t(Line);
-    M.Hash = json::unsignedAt(MJ, MP, "hash");
-    S.Measured.push_back(std::move(M));
-  }
-  const Json &Chains = json::arrayAt(J, P, "chains");
-  for (size_t I = 0; I < Chains.size(); ++I) {
-    std::string CP = P + ".chains[" + std::to_string(I) + "]";
-    const Json &CJ = Chains[I];
-    json::needObject(CJ, CP);
-    SampledChain C;
-    C.Count = json::unsignedAt(CJ, CP, "count");
-    C.CpuNs = json::unsignedAt(CJ, CP, "cpu_ns");
-    const Json &Frames = json::arrayAt(CJ, CP, "frames");
-    if (Frames.empty())
-      json::expected(CP + ".frames", "at least one address");
-    for (size_t K = 0; K < Frames.size(); ++K)
-      C.Frames.push_back(json::unsignedOf(
-          Frames[K], CP + ".frames[" + std::to_string(K) + "]"));
-    S.Chains.push_back(std::move(C));
-  }
+  json::forEachObject(
+      J, P, "objects", [&](const Json &OJ, const std::string &OP) {
+        SampledObject O;
+        O.Path = json::stringAt(OJ, OP, "path");
+        O.BuildId = json::stringAt(OJ, OP, "build_id");
+        O.Base = json::unsignedAt(OJ, OP, "base");
+        const Json &Text = json::arrayAt(OJ, OP, "text");
+        for (size_t K = 0; K < Text.size(); ++K) {
+          std::string TP = OP + ".text[" + std::to_string(K) + "]";
+          if (!Text[K].is_array() || Text[K].size() != 2)
+            json::expected(TP, "a pair [start, end]");
+          uint64_t Start = json::unsignedOf(Text[K][0], TP + "[0]");
+          uint64_t End = json::unsignedOf(Text[K][1], TP + "[1]");
+          if (End < Start)
+            json::expected(TP, "start <= end");
+          O.Text.push_back({Start, End});
+        }
+        S.Objects.push_back(std::move(O));
+      });
+  json::forEachObject(J, P, "measured",
+                      [&](const Json &MJ, const std::string &MP) {
+                        MeasuredSymbol M;
+                        M.Name = json::stringAt(MJ, MP, "name");
+                        M.Symbol = json::stringAt(MJ, MP, "symbol");
+                        M.File = json::stringAt(MJ, MP, "file");
+                        uint64_t Line = json::unsignedAt(MJ, MP, "line");
+                        if (Line > UINT32_MAX)
+                          json::expected(MP + ".line", "a line number");
+                        M.Line = uint32_t(Line);
+                        M.Hash = json::unsignedAt(MJ, MP, "hash");
+                        S.Measured.push_back(std::move(M));
+                      });
+  json::forEachObject(
+      J, P, "chains", [&](const Json &CJ, const std::string &CP) {
+        SampledChain C;
+        C.Count = json::unsignedAt(CJ, CP, "count");
+        C.CpuNs = json::unsignedAt(CJ, CP, "cpu_ns");
+        const Json &Frames = json::arrayAt(CJ, CP, "frames");
+        if (Frames.empty())
+          json::expected(CP + ".frames", "at least one address");
+        for (size_t K = 0; K < Frames.size(); ++K)
+          C.Frames.push_back(json::unsignedOf(
+              Frames[K], CP + ".frames[" + std::to_string(K) + "]"));
+        S.Chains.push_back(std::move(C));
+      });
 }
 
 } // namespace hotpath::report

@@ -6,9 +6,6 @@
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Error.h"
 
-#include <map>
-#include <sys/stat.h>
-
 namespace hotpath::samples {
 
 namespace {

@@ -60,7 +60,7 @@ struct Options {
   bool Bench = false;
   unsigned DrainIntervalMs = 50;
   // HOTPATH_CPU_SAMPLING (sampling/CpuSampler.h): CPU samples a second of
-  // every measured thread, written by the kernel; 0 = off.
+  // every thread of the program, written by the kernel; 0 = off.
   unsigned CpuSamplingHz = 0;
   // HOTPATH_MAX_PATHS: call-path nodes per thread and in the merged tree;
   // 0 = no call tree in the report.

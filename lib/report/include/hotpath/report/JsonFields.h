@@ -29,6 +29,19 @@ uint64_t unsignedOf(const Json &V, const std::string &Path);
 /// `O` must be an object.
 void needObject(const Json &O, const std::string &Path);
 
+/// Calls Fn(element, its path) for each element of the array `Key` of
+/// `O`, each of which must be an object ("P.key[3]").
+template <typename Fn>
+void forEachObject(const Json &O, const std::string &Path, const char *Key,
+                   Fn F) {
+  const Json &A = arrayAt(O, Path, Key);
+  for (size_t I = 0; I < A.size(); ++I) {
+    std::string EP = Path + "." + Key + "[" + std::to_string(I) + "]";
+    needObject(A[I], EP);
+    F(A[I], EP);
+  }
+}
+
 } // namespace hotpath::report::json
 
 #endif // HOTPATH_REPORT_JSONFIELDS_H
