@@ -189,39 +189,74 @@ def hotpath_profile(c, run, exe, plain_syms, tag, extra):
     return own, {k: split[k] / max(total, 1) for k in SPLIT}, r["meta"]
 
 
-def cpu_own(c, exe, plain_syms, tag, extra):
+def cpu_own(c, argv, plain_syms, tag, extra):
     """CPU samples' own CPU per function at the plain build's granularity,
     from the call tree `hotpath report` renders (each node's cpu_self: the
     samples that ended there; a frame perf never saw, inlined in the plain
     build or in a library, counts in its nearest ancestor perf saw, as
-    perf_own charges a library's samples to its leveldb caller)."""
+    perf_own charges a library's samples to its leveldb caller; a frame
+    inlined in this build counts in the function it is inlined into)."""
     out = os.path.join(c.tmp, "report-%s.json" % re.sub(r"\W", "_", tag))
     env = dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out,
                HOTPATH_CPU_SAMPLING=str(PERF_HZ), **extra)
-    subprocess.run([exe] + args(c, os.path.join(c.tmp, "cpu-db-" + re.sub(r"\W", "_", tag))),
-                   env=env, check=True, capture_output=True)
+    subprocess.run(argv, env=env, check=True, capture_output=True)
     rendered = subprocess.run([hotpath_tool(c), "report", out, "--format", "json"],
                               check=True, capture_output=True, text=True).stdout
     r = json.loads(rendered)
     nodes = r["call_tree"]["nodes"]
-    own = collections.Counter()
+    # Each node's frame in the plain build (parents come first): its own
+    # when perf saw it as a frame (perf's frames are real ones, perf script
+    # --no-inline: code inlined in this build is not one), else its
+    # parent's.
+    plain = []
     for n in nodes:
-        if not n.get("cpu_self"):
-            continue
-        i, name = n, short(n["name"])
-        while name not in plain_syms and i["parent"] is not None:
-            i = nodes[i["parent"]]
-            name = short(i["name"])
-        if name in plain_syms:
-            own[name] += n["cpu_self"]
+        name = short(n["name"])
+        up = plain[n["parent"]] if n["parent"] is not None else None
+        plain.append(name if name in plain_syms and not n.get("inlined") else up)
+    own = collections.Counter()
+    for k, n in enumerate(nodes):
+        if n.get("cpu_self") and plain[k] in plain_syms:
+            own[plain[k]] += n["cpu_self"]
     return own, r["cpu_samples"]
 
 
 # perf's rate, and the CPU samples' (the same: docs/sampling.md).
 PERF_HZ = 2000
+CPU_RUNS = int(os.environ.get("TRUTH_CPU_RUNS", "3"))
 CPU_MODES = [("CPU samples, counts only",
               {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}),
              ("CPU samples, every call timed", {})]
+
+
+def cpu_rows(c, rows, check, what, perf_run, hotpath_argv, tag_prefix=""):
+    """CPU samples beside perf, CPU_RUNS runs of each, interleaved (the
+    program's own phases move by a few points between runs: compactions,
+    the page cache), summed. `perf_run()` gives perf's own samples and the
+    frames and calls it saw; the top 10 are perf's."""
+    p_own, q_own, p_syms = collections.Counter(), collections.Counter(), set()
+    h_own = {tag: collections.Counter() for tag, _ in CPU_MODES}
+    n = {tag: 0 for tag, _ in CPU_MODES}
+    for k in range(1 if c.a.quick else CPU_RUNS):
+        own, syms = perf_run(k)
+        p_own.update(own)
+        p_syms |= syms
+        # perf again, the noise floor: two sets of runs of the same build.
+        own, syms = perf_run(k)
+        q_own.update(own)
+        p_syms |= syms
+        for tag, extra in CPU_MODES:
+            name = "%s%s-%s-%d" % (tag_prefix, what, tag, k)
+            o, cs = cpu_own(c, hotpath_argv(name), p_syms, name, extra)
+            check(cs["samples"] > 0, "truth: %s, %s took CPU samples" % (what, tag))
+            h_own[tag].update(o)
+            n[tag] += cs["samples"]
+    top10 = sorted(p_own, key=p_own.get, reverse=True)[:10]
+    compare_top10(rows, what, "perf beside perf: the noise floor (%d runs each)" % (
+        1 if c.a.quick else CPU_RUNS), p_own, q_own, top10, "2 pp")
+    for tag, _ in CPU_MODES:
+        compare_top10(rows, what, "%s (%d runs, %d samples; perf %d in its top 10)" % (
+            tag, 1 if c.a.quick else CPU_RUNS, n[tag], sum(p_own[k] for k in top10)),
+            p_own, h_own[tag], top10, "2 pp")
 
 
 def shares(counter, among):
@@ -254,9 +289,10 @@ def compare_top10(rows, what, tag, p_own, h_own, top10, target="3 pp"):
                  "top 5 in perf's order: %s" % ("yes" if order == top else "no")])
 
 
-def bench_lua(c, rows, check, run):
+def bench_lua(c, rows, check, run, cpu_only=False):
     """Lua 5.4 with everything selected (include = [".*"], the advice for
-    a whole program), the whole-program benchmark's script."""
+    a whole program), the whole-program benchmark's script; its CPU samples
+    beside perf (with frame pointers, as hotpath_instrument compiles)."""
     import whole  # bench/, beside bench.py, which runs this
     cb = whole.Lua(c, run)
     cb.rounds = "2" if c.a.quick else "15"
@@ -270,7 +306,20 @@ def bench_lua(c, rows, check, run):
     p_own, plain_syms = perf_own(perf_samples(c, run, norand + cb.argv(plain), "lua"),
                                  lambda f: f[1] == exe)
     top10 = sorted(p_own, key=p_own.get, reverse=True)[:10]
-    for tag, extra in MODES:
+    fp = ["-fno-omit-frame-pointer", "-mno-omit-leaf-frame-pointer"]
+    sampled, _ = whole.compile_codebase(c, run, cb, "truth-all-fp",
+                                        ["-fpass-plugin=" + c.plugin] + fp, c.rt_shared(), cfg)
+
+    # Ten times the rounds: a share of a few hundred samples moves by
+    # several points between runs.
+    rounds, cb.rounds = cb.rounds, "2" if c.a.quick else "150"
+
+    def perf_lua(k):
+        return perf_own(perf_samples(c, run, norand + cb.argv(plain), "lua-%d" % k),
+                        lambda f: f[1] == exe)
+    cpu_rows(c, rows, check, "Lua", perf_lua, lambda name: norand + cb.argv(sampled))
+    cb.rounds = rounds
+    for tag, extra in ([] if cpu_only else MODES):
         out = os.path.join(c.tmp, "lua-truth-%s.json" % re.sub(r"\W", "_", tag))
         run(norand + cb.argv(measured),
             env=dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out, **extra))
@@ -363,13 +412,13 @@ def bench(c, rows, check, run, med):
                 check(h_split[SPLIT[0]] > h_split[SPLIT[1]],
                       "truth: %s, the log write outweighs the insert in Write" % tag)
     # CPU samples (docs/sampling.md) beside perf, at the same rate.
-    for what, exe in builds[:1]:
-        for tag, extra in CPU_MODES:
-            c_own, cs = cpu_own(c, exe, plain_syms, what + tag, extra)
-            check(cs["samples"] > 0, "truth: %s, %s took CPU samples" % (what, tag))
-            compare_top10(rows, "leveldb", "%s, %s (%d samples)" % (what, tag, cs["samples"]),
-                          p_own, c_own, top10, "2 pp")
+    def perf_leveldb(k):
+        own, syms, _ = perf_profile(c, run, plain)
+        return {n: v for n, v in own.items() if n.startswith("leveldb::")}, syms
+    cpu_rows(c, rows, check, "leveldb", perf_leveldb,
+             lambda name: [measured] + args(c, os.path.join(c.tmp, "cpu-db-" + name)))
     if cpu_only:
+        bench_lua(c, rows, check, run, cpu_only=True)
         return
     callgrind_get(c, run, rows, check, plain, builds)
     bench_lua(c, rows, check, run)

@@ -123,6 +123,7 @@ private:
 
   Module &M;
   Descriptors D;
+  MeasuringLocations Locs; // debug locations of what the pass adds
   bool FastTarget;      // wrappers get the inline fast path (WrapperFastPath.h)
   unsigned Verbose = 0; // HOTPATH_VERBOSE
   unsigned Instrumented = 0;
@@ -267,10 +268,10 @@ void Instrumenter::instrument(Plan &P) {
   if (InPlace.empty()) {
     ++NumWrapped;
     NumFastPath += FastPath;
-    wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath);
+    wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath, Locs);
   } else {
     ++NumInPlace;
-    instrumentInPlace(F, Desc, D.hooks());
+    instrumentInPlace(F, Desc, D.hooks(), Locs);
   }
 }
 
@@ -359,7 +360,7 @@ bool Instrumenter::run() {
   Function *Main = M.getFunction("main");
   bool WithMain = Cfg && Cfg->Main && Main && !Main->isDeclaration();
   if (WithMain)
-    instrumentMain(*Main, D.mainHooks());
+    instrumentMain(*Main, D.mainHooks(), Locs);
   if (Done.empty() && !WithMain)
     return false;
   D.emitRegistration();

@@ -40,6 +40,7 @@
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
 #include "Compat.h"
+#include "MeasuringLocations.h"
 #include "WrapperFastPath.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -64,15 +65,7 @@ namespace hotpath {
 
 namespace {
 
-/// Location of inserted calls: the function's scope line (ThreadSanitizer's
-/// ensureDebugInfo does the same with line 0). None without debug info.
-DebugLoc hookLoc(const Function &F) {
-  DISubprogram *SP = F.getSubprogram();
-  if (!SP)
-    return DebugLoc();
-  unsigned Line = SP->getScopeLine() ? SP->getScopeLine() : SP->getLine();
-  return DILocation::get(F.getContext(), Line, 0, SP);
-}
+DebugLoc hookLoc(const Function &F) { return MeasuringLocations::hookLoc(F); }
 
 /// First instruction after the entry block's allocas: calls inserted there
 /// leave static allocas where every pass expects them.
@@ -229,24 +222,29 @@ bool canTailCall(const Function &F) {
   return true;
 }
 
-/// A call of the marker at the builder's block of `In`, then `After` (the
-/// exit hook, the restore of the current function) and the return of its
-/// result. When the body may unwind the call is an `invoke` whose cleanup
-/// (a block `RetName` continues the normal path) runs `After` too.
+/// A call of the marker at the builder's block of `In` (at `DL`), then
+/// `After` (the exit hook, the restore of the current function: at
+/// `MeasuringDL`) and the return of its result. When the body may unwind
+/// the call is an `invoke` whose cleanup (a block `RetName` continues the
+/// normal path) runs `After` too.
 CallBase *emitMarkerCall(IRBuilder<> &B, Function &In, Function &Marker,
                          ArrayRef<Value *> Args, const DebugLoc &DL,
-                         StringRef RetName,
+                         const DebugLoc &MeasuringDL, StringRef RetName,
                          function_ref<void(IRBuilder<> &)> After) {
   CallBase *Call;
+  B.SetCurrentDebugLocation(DL);
   if (Marker.doesNotThrow()) {
     Call = B.CreateCall(&Marker, Args);
   } else {
     auto *Cont = BasicBlock::Create(In.getContext(), RetName, &In);
-    Call = B.CreateInvoke(&Marker, Cont, createCleanup(In, DL, After), Args);
+    Call = B.CreateInvoke(&Marker, Cont, createCleanup(In, MeasuringDL, After),
+                          Args);
     B.SetInsertPoint(Cont);
   }
   setMarkerCallAttrs(*Call, In);
+  B.SetCurrentDebugLocation(MeasuringDL);
   After(B);
+  B.SetCurrentDebugLocation(DL);
   emitReturn(B, In, Call);
   return Call;
 }
@@ -255,10 +253,11 @@ CallBase *emitMarkerCall(IRBuilder<> &B, Function &In, Function &Marker,
 /// of `In` (the wrapper, or its hooked thunk), returning its result.
 void emitHookedCall(IRBuilder<> &B, Function &In, Function &Marker,
                     ArrayRef<Value *> Args, Constant *Desc, const Hooks &H,
-                    const DebugLoc &DL) {
+                    const DebugLoc &DL, const DebugLoc &MeasuringDL) {
+  B.SetCurrentDebugLocation(MeasuringDL);
   callHook(B, H.Enter, {Desc});
   CallBase *Call =
-      emitMarkerCall(B, In, Marker, Args, DL, "hotpath.ret",
+      emitMarkerCall(B, In, Marker, Args, DL, MeasuringDL, "hotpath.ret",
                      [&](IRBuilder<> &C) { callHook(C, H.Exit, {Desc}); });
   if (auto *CI = dyn_cast<CallInst>(Call))
     CI->setTailCallKind(CallInst::TCK_NoTail);
@@ -271,7 +270,8 @@ void emitHookedCall(IRBuilder<> &B, Function &In, Function &Marker,
 /// instructions are hotpath's, charged to no one under Callgrind
 /// (CallgrindAttribution.cpp).
 Function *makeHookedThunk(Function &F, Function &Marker, uint64_t Hash,
-                          Constant *Desc, const Hooks &H) {
+                          Constant *Desc, const Hooks &H,
+                          MeasuringLocations &Locs) {
   auto *Thunk = Function::Create(
       F.getFunctionType(), GlobalValue::InternalLinkage, F.getAddressSpace(),
       F.getName() + ".hotpath_hooked." + utostr(Hash));
@@ -286,14 +286,13 @@ Function *makeHookedThunk(Function &F, Function &Marker, uint64_t Hash,
   if (DISubprogram *SP = Marker.getSubprogram())
     Thunk->setSubprogram(compat::cloneSubprogram(*SP));
   IRBuilder<> B(BasicBlock::Create(F.getContext(), "entry", Thunk));
-  DebugLoc DL = hookLoc(*Thunk);
-  B.SetCurrentDebugLocation(DL);
   SmallVector<Value *, 8> Args;
   for (auto [Own, A] : zip(F.args(), Thunk->args())) {
     A.setName(Own.getName());
     Args.push_back(&A);
   }
-  emitHookedCall(B, *Thunk, Marker, Args, Desc, H, DL);
+  emitHookedCall(B, *Thunk, Marker, Args, Desc, H, hookLoc(*Thunk),
+                 Locs.measuringLoc(*Thunk));
   return Thunk;
 }
 
@@ -317,7 +316,8 @@ std::string inPlaceReason(const Function &F) {
 }
 
 Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
-                       const Hooks &H, bool FastPath) {
+                       const Hooks &H, bool FastPath,
+                       MeasuringLocations &Locs) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
 
@@ -355,15 +355,14 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   pinMarker(*Marker);
 
   // The wrapper.
-  DebugLoc DL = hookLoc(F);
+  DebugLoc DL = hookLoc(F), MeasuringDL = Locs.measuringLoc(F);
   IRBuilder<> B(BasicBlock::Create(Ctx, "entry", &F));
-  B.SetCurrentDebugLocation(DL);
   SmallVector<Value *, 8> Args;
   for (Argument &A : F.args())
     Args.push_back(&A);
 
   if (!FastPath) {
-    emitHookedCall(B, F, *Marker, Args, Desc, H, DL);
+    emitHookedCall(B, F, *Marker, Args, Desc, H, DL, MeasuringDL);
     return Marker;
   }
   // The fast path calls the marker where the optimizer may inline it, the
@@ -374,14 +373,16 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   // allocations are charged to it without a frame (AllocTracker.h).
   auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
   auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
+  B.SetCurrentDebugLocation(MeasuringDL);
   Value *Saved = emitFastPathGate(B, Desc, Fast, Hooked);
-  Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H);
+  Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H, Locs);
 
   B.SetInsertPoint(Fast);
-  emitMarkerCall(B, F, *Marker, Args, DL, "hotpath.fast.ret",
+  emitMarkerCall(B, F, *Marker, Args, DL, MeasuringDL, "hotpath.fast.ret",
                  [&](IRBuilder<> &C) { emitCurrentRestore(C, Saved); });
 
   B.SetInsertPoint(Hooked);
+  B.SetCurrentDebugLocation(MeasuringDL);
   CallInst *TC = B.CreateCall(Thunk, Args);
   setMarkerCallAttrs(*TC, F);
   if (canTailCall(F))
@@ -390,8 +391,9 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   return Marker;
 }
 
-void instrumentInPlace(Function &F, Constant *Desc, const Hooks &H) {
-  DebugLoc DL = hookLoc(F);
+void instrumentInPlace(Function &F, Constant *Desc, const Hooks &H,
+                       MeasuringLocations &Locs) {
+  DebugLoc DL = Locs.measuringLoc(F);
   IRBuilder<> B(entryInsertPoint(F));
   B.SetCurrentDebugLocation(DL);
   callHook(B, H.Enter, {Desc});
@@ -432,8 +434,8 @@ void instrumentInPlace(Function &F, Constant *Desc, const Hooks &H) {
     CI->removeFnAttr(Attribute::NoUnwind);
 }
 
-void instrumentMain(Function &Main, const Hooks &H) {
-  DebugLoc DL = hookLoc(Main);
+void instrumentMain(Function &Main, const Hooks &H, MeasuringLocations &Locs) {
+  DebugLoc DL = Locs.measuringLoc(Main);
   IRBuilder<> B(entryInsertPoint(Main));
   B.SetCurrentDebugLocation(DL);
   callHook(B, H.MainBegin, {});

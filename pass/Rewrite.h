@@ -20,6 +20,7 @@
 #define HOTPATH_PASS_REWRITE_H
 
 #include "Descriptors.h"
+#include "MeasuringLocations.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/IR/Function.h"
@@ -34,17 +35,20 @@ std::string inPlaceReason(const llvm::Function &F);
 
 /// Moves the body of `F` to `<name>.hotpath.<Hash>` and makes `F` call it
 /// between the hooks, after the inline fast path when `FastPath`
-/// (WrapperFastPath.h). Returns the marker.
+/// (WrapperFastPath.h). Returns the marker. What the pass adds is at
+/// `Locs`' measuring locations, the call of the body at `F`'s scope line.
 llvm::Function *wrapFunction(llvm::Function &F, uint64_t Hash,
                              llvm::Constant *Desc, const Hooks &H,
-                             bool FastPath);
+                             bool FastPath, MeasuringLocations &Locs);
 
 /// Enter hook at the entry, exit hook on every path that leaves `F`.
-void instrumentInPlace(llvm::Function &F, llvm::Constant *Desc, const Hooks &H);
+void instrumentInPlace(llvm::Function &F, llvm::Constant *Desc, const Hooks &H,
+                       MeasuringLocations &Locs);
 
 /// `main = true`: __hotpath_main_begin first, __hotpath_main_end before
 /// every return (after the exit hook when main itself is measured).
-void instrumentMain(llvm::Function &Main, const Hooks &H);
+void instrumentMain(llvm::Function &Main, const Hooks &H,
+                    MeasuringLocations &Locs);
 
 /// Drops the attributes that let the optimizer delete or merge calls
 /// (memory effects, willreturn, speculatable) from the instrumented

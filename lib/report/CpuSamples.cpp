@@ -3,6 +3,7 @@
 #include "hotpath/report/JsonFields.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 
@@ -41,9 +42,18 @@ OJson cpuSamplesToJson(const CpuSamplesSection &S) {
                              {"hash", M.Hash}});
   J["measured"] = std::move(Measured);
   OJson Chains = OJson::array();
-  for (const SampledChain &C : S.Chains)
-    Chains.push_back(
-        OJson{{"count", C.Count}, {"cpu_ns", C.CpuNs}, {"frames", C.Frames}});
+  for (const SampledChain &C : S.Chains) {
+    OJson Chain{{"count", C.Count}, {"cpu_ns", C.CpuNs}, {"frames", C.Frames}};
+    if (!C.Stack.empty()) {
+      OJson Stack = OJson::object();
+      if (C.Stack.HasBp)
+        Stack["bp"] = C.Stack.BpOffset;
+      Stack["code"] = C.Stack.Code;
+      Stack["frame"] = C.Stack.Frame;
+      Chain["stack"] = std::move(Stack);
+    }
+    Chains.push_back(std::move(Chain));
+  }
   J["chains"] = std::move(Chains);
   return J;
 }
@@ -62,35 +72,39 @@ void mergeCpuSamples(CpuSamplesSection &Into, const CpuSamplesSection &From) {
       if (O.Path == From.Objects[I].Path &&
           O.BuildId == From.Objects[I].BuildId)
         Shift[I] = int64_t(O.Base - From.Objects[I].Base);
-  std::map<std::vector<uint64_t>, size_t> Index;
+  using Key = std::pair<std::vector<uint64_t>, SampledStack>;
+  std::map<Key, size_t> Index;
   for (size_t I = 0; I < Into.Chains.size(); ++I)
-    Index[Into.Chains[I].Frames] = I;
+    Index[{Into.Chains[I].Frames, Into.Chains[I].Stack}] = I;
+  auto Move = [&](uint64_t &A) {
+    std::optional<int64_t> By;
+    for (size_t I = 0; I < From.Objects.size() && !By; ++I)
+      for (const auto &[Start, End] : From.Objects[I].Text)
+        if (A >= Start && A < End)
+          By = Shift[I];
+    if (By)
+      A = uint64_t(int64_t(A) + *By);
+    return By.has_value();
+  };
   for (const SampledChain &C : From.Chains) {
     SampledChain Moved = C;
     bool Ok = true;
-    for (uint64_t &A : Moved.Frames) {
-      std::optional<int64_t> By;
-      for (size_t I = 0; I < From.Objects.size() && !By; ++I)
-        for (const auto &[Start, End] : From.Objects[I].Text)
-          if (A >= Start && A < End)
-            By = Shift[I];
-      if (!By) {
-        Ok = false;
-        break;
-      }
-      A = uint64_t(int64_t(A) + *By);
-    }
+    for (uint64_t &A : Moved.Frames)
+      Ok = Ok && Move(A);
+    for (auto &W : Moved.Stack.Code)
+      Ok = Ok && Move(W.second);
     if (!Ok) {
       Into.Lost += C.Count;
       continue;
     }
     Into.Samples += C.Count;
     Into.CpuNs += C.CpuNs;
-    if (auto It = Index.find(Moved.Frames); It != Index.end()) {
+    Key K{Moved.Frames, Moved.Stack};
+    if (auto It = Index.find(K); It != Index.end()) {
       Into.Chains[It->second].Count += C.Count;
       Into.Chains[It->second].CpuNs += C.CpuNs;
     } else {
-      Index[Moved.Frames] = Into.Chains.size();
+      Index[K] = Into.Chains.size();
       Into.Chains.push_back(std::move(Moved));
     }
   }
@@ -105,10 +119,46 @@ void mergeCpuSamples(CpuSamplesSection &Into, const CpuSamplesSection &From) {
       Into.Measured.push_back(M);
   std::sort(Into.Chains.begin(), Into.Chains.end(),
             [](const SampledChain &A, const SampledChain &B) {
-              return A.Count != B.Count ? A.Count > B.Count
-                                        : A.Frames < B.Frames;
+              if (A.Count != B.Count)
+                return A.Count > B.Count;
+              return A.Frames != B.Frames ? A.Frames < B.Frames
+                                          : A.Stack < B.Stack;
             });
 }
+
+namespace {
+
+// [[offset, value], ...]: offsets within the copied stack.
+template <typename V>
+void readPairs(const Json &J, const std::string &P, const char *Key,
+               std::vector<std::pair<uint32_t, V>> &Out) {
+  const Json &A = json::arrayAt(J, P, Key);
+  for (size_t K = 0; K < A.size(); ++K) {
+    std::string At = P + "." + Key + "[" + std::to_string(K) + "]";
+    if (!A[K].is_array() || A[K].size() != 2)
+      json::expected(At, "[offset, value]");
+    uint64_t Off = json::unsignedOf(A[K][0], At + "[0]");
+    uint64_t Val = json::unsignedOf(A[K][1], At + "[1]");
+    if (Off > UINT32_MAX || Val > std::numeric_limits<V>::max())
+      json::expected(At, "offsets within the copied stack");
+    Out.push_back({uint32_t(Off), V(Val)});
+  }
+}
+
+void readStack(const Json &J, const std::string &P, SampledStack &S) {
+  json::needObject(J, P);
+  if (J.contains("bp")) {
+    uint64_t Bp = json::unsignedAt(J, P, "bp");
+    if (Bp > UINT32_MAX)
+      json::expected(P + ".bp", "an offset within the copied stack");
+    S.HasBp = true;
+    S.BpOffset = uint32_t(Bp);
+  }
+  readPairs(J, P, "code", S.Code);
+  readPairs(J, P, "frame", S.Frame);
+}
+
+} // namespace
 
 void cpuSamplesFromJson(const Json &J, CpuSamplesSection &S) {
   const std::string P = "cpu_samples";
@@ -170,6 +220,8 @@ void cpuSamplesFromJson(const Json &J, CpuSamplesSection &S) {
         for (size_t K = 0; K < Frames.size(); ++K)
           C.Frames.push_back(json::unsignedOf(
               Frames[K], CP + ".frames[" + std::to_string(K) + "]"));
+        if (CJ.contains("stack"))
+          readStack(CJ["stack"], CP + ".stack", C.Stack);
         S.Chains.push_back(std::move(C));
       });
 }

@@ -136,6 +136,8 @@ OJson treeToJson(const CallTree &T) {
     Row["allocs"] = N.Allocs;
     if (N.CpuSelf)
       Row["cpu_self"] = *N.CpuSelf;
+    if (N.Inlined)
+      Row["inlined"] = true;
     Nodes.push_back(std::move(Row));
   }
   J["nodes"] = std::move(Nodes);

@@ -346,6 +346,7 @@ void readTree(const Json &J, CallTree &T) {
     N.Allocs = getUnsigned(NJ, NP, "allocs");
     if (NJ.contains("cpu_self"))
       N.CpuSelf = getUnsigned(NJ, NP, "cpu_self");
+    N.Inlined = optBool(NJ, NP, "inlined").value_or(false);
     T.Nodes.push_back(std::move(N));
   }
 }

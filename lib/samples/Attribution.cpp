@@ -1,5 +1,6 @@
 //===- Attribution.cpp - Samples joined to the measured functions ---------===//
 #include "hotpath/samples/Attribution.h"
+#include "hotpath/samples/Unwinder.h"
 
 #include "llvm/Demangle/Demangle.h"
 
@@ -7,6 +8,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <vector>
 
 namespace hotpath::samples {
 
@@ -38,6 +40,17 @@ bool isThreadStart(const std::string &Symbol) {
   return Starts.count(Symbol) != 0;
 }
 
+// A chain that ends in a library frame called by another object's code: a
+// library without frame pointers (libstdc++'s std::thread trampoline,
+// stripped and unnamed) started the thread's code there, and the walk could
+// go no further. A chain ending inside a library's own calls (malloc's
+// internals) lost the program's frames above them instead.
+bool endsInLibraryStart(const std::vector<const SourceFrame *> &Outer) {
+  return Outer.size() == 2 && !Outer[0]->Object.empty() &&
+         !Outer[1]->Object.empty() && Outer[0]->Object != Outer[1]->Object &&
+         !Outer[1]->Symbol.empty();
+}
+
 std::string baseName(const std::string &Path) {
   size_t Slash = Path.rfind('/');
   return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
@@ -56,11 +69,14 @@ SampledFrame frameOf(const SourceFrame &F) {
   }
   Out.File = F.File;
   Out.Line = F.Line;
+  Out.Inlined = F.Inlined;
   return Out;
 }
 
-// hotpath's own code: the hooks (`__hotpath_enter`), the runtime
-// (`hotpath::rt::`), the shared runtime's file.
+// hotpath's own code: the hooks (`__hotpath_enter`), the instructions the
+// pass adds to a function (named `__hotpath_gate` in the debug info, an
+// inlined frame: pass/MeasuringLocations.h), the runtime (`hotpath::rt::`),
+// the shared runtime's file.
 bool isRuntimeFrame(const SourceFrame &F) {
   if (F.Symbol.rfind("__hotpath_", 0) == 0 ||
       F.Symbol.rfind("_ZN7hotpath2rt", 0) == 0)
@@ -99,17 +115,23 @@ SampleProfile attributeSamples(const report::CpuSamplesSection &S,
     return Found;
   };
 
+  Unwinder Unwind(S, Sym);
   for (const report::SampledChain &C : S.Chains) {
+    std::vector<uint64_t> Addrs = Unwind.frames(C);
     std::vector<Flat> Frames;
-    for (size_t I = 0; I < C.Frames.size(); ++I)
-      for (const SourceFrame &F : Sym.frames(C.Frames[I], I > 0))
+    for (size_t I = 0; I < Addrs.size(); ++I)
+      for (const SourceFrame &F : Sym.frames(Addrs[I], I > 0))
         Frames.push_back({&F, measuredIndex(F)});
     P.Samples += C.Count;
     P.CpuNs += C.CpuNs;
     AttributedChain A;
     A.Count = C.Count;
     A.CpuNs = C.CpuNs;
-    A.Complete = !Frames.empty() && isThreadStart(Frames.back().F->Symbol);
+    A.Complete =
+        !Frames.empty() &&
+        (isThreadStart(Frames.back().F->Symbol) ||
+         (Frames.size() > 1 &&
+          endsInLibraryStart({Frames.back().F, Frames[Frames.size() - 2].F})));
     A.Leaf = frameOf(*Frames.front().F);
     if (!A.Complete)
       P.BrokenSamples += C.Count;

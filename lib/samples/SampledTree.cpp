@@ -39,6 +39,7 @@ struct Builder {
     if (Where) {
       N.File = Where->File;
       N.Line = Where->Line;
+      N.Inlined = Where->Inlined;
     }
     T.Nodes.push_back(N);
     Index[Key] = T.Nodes.size() - 1;
@@ -112,6 +113,8 @@ void addSampledFrames(report::CallTree &T, const SampleProfile &P) {
     }
     for (const SampledFrame &F : C.Below) {
       size_t N = B.child(At, F.Name, &F, false);
+      // Inlined only if it is wherever the samples saw it.
+      T.Nodes[N].Inlined &= F.Inlined;
       T.Nodes[N].Calls += C.Count;
       T.Nodes[N].Total += C.CpuNs;
       At = int64_t(N);

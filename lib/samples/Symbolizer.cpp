@@ -92,6 +92,7 @@ struct Symbolizer::Impl {
         if (L.FileName != llvm::DILineInfo::BadString)
           F.File = L.FileName;
         F.Line = L.Line;
+        F.Inlined = K + 1 < Info->getNumberOfFrames();
         Out.push_back(std::move(F));
       }
       if (Out.empty())
@@ -114,6 +115,10 @@ const std::vector<SourceFrame> &Symbolizer::frames(uint64_t Addr, bool Return) {
   if (It == C.end())
     It = C.emplace(Addr, P->lookUp(Addr, Return)).first;
   return It->second;
+}
+
+bool Symbolizer::readable(size_t I) {
+  return I < P->S.Objects.size() && P->readable(I);
 }
 
 std::vector<std::string> Symbolizer::warnings() const { return P->Warnings; }

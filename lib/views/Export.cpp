@@ -4,6 +4,7 @@
 #include "hotpath/report/Version.h"
 #include "profile.pb.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -118,6 +119,13 @@ bool pprofProfile(const CallTree &T, int64_t TimeNanos, int64_t DurationNanos,
   Type("time", "nanoseconds");
   Type("alloc_space", "bytes");
   Type("alloc_objects", "count");
+  // With CPU samples (a tree `hotpath report` rendered from cpu_samples):
+  // each path's own CPU. A sampled frame's `calls` are samples, not calls:
+  // it has none.
+  bool Cpu = std::any_of(T.Nodes.begin(), T.Nodes.end(),
+                         [](const report::TreeNode &N) { return N.CpuSelf; });
+  if (Cpu)
+    Type("cpu", "nanoseconds");
   P.set_default_sample_type(Str("time"));
   P.set_time_nanos(TimeNanos);
   P.set_duration_nanos(DurationNanos);
@@ -145,15 +153,17 @@ bool pprofProfile(const CallTree &T, int64_t TimeNanos, int64_t DurationNanos,
   }
   for (size_t I = 0; I < T.Nodes.size(); ++I) {
     const report::TreeNode &N = T.Nodes[I];
-    if (!N.Calls && !N.Self && !N.AllocBytes && !N.Allocs)
+    if (!N.Calls && !N.Self && !N.AllocBytes && !N.Allocs && !N.CpuSelf)
       continue;
     perftools::profiles::Sample *S = P.add_sample();
     for (int64_t J = int64_t(I); J >= 0; J = T.Nodes[size_t(J)].Parent)
       S->add_location_id(uint64_t(J) + 1); // the leaf first
-    S->add_value(int64_t(N.Calls));
+    S->add_value(N.Kind == "sampled" ? 0 : int64_t(N.Calls));
     S->add_value(int64_t(N.Self));
     S->add_value(int64_t(N.AllocBytes));
     S->add_value(int64_t(N.Allocs));
+    if (Cpu)
+      S->add_value(int64_t(N.CpuSelf.value_or(0)));
   }
   std::string Raw;
   if (!P.SerializeToString(&Raw)) {

@@ -107,8 +107,22 @@ struct LoadedObject {
 /// CPU samples of the session (HOTPATH_CPU_SAMPLING, sampling/): one entry
 /// per distinct user call chain, innermost address first (the sampled
 /// instruction, then return addresses).
+/// Stack words a sample carries for the tool's unwinding of code without
+/// frame pointers (sampling/StackWords.h), as offsets from its stack
+/// pointer.
+struct SampledStackWords {
+  bool HasBp = false;    // the frame-pointer register points into the copy
+  uint32_t BpOffset = 0; // where
+  std::vector<std::pair<uint32_t, uint64_t>> Code;  // offset, code address
+  std::vector<std::pair<uint32_t, uint32_t>> Frame; // offset, offset it holds
+  bool operator==(const SampledStackWords &O) const {
+    return HasBp == O.HasBp && BpOffset == O.BpOffset && Code == O.Code &&
+           Frame == O.Frame;
+  }
+};
 struct SampledStack {
   std::vector<uint64_t> Frames;
+  SampledStackWords Words;
   uint64_t Count = 0;    // samples with this chain
   uint64_t PeriodNs = 0; // their task-clock periods: CPU time
 };

@@ -22,7 +22,12 @@ void buildCpuSamples(const Snapshot &S, report::CpuSamplesSection &Out) {
   for (const LoadedObject &O : C.Objects)
     Out.Objects.push_back({O.Path, O.BuildId, O.Base, O.Text});
   for (const SampledStack &St : C.Stacks) {
-    Out.Chains.push_back({St.Frames, St.Count, St.PeriodNs});
+    report::SampledChain Ch{St.Frames, St.Count, St.PeriodNs, {}};
+    Ch.Stack.HasBp = St.Words.HasBp;
+    Ch.Stack.BpOffset = St.Words.BpOffset;
+    Ch.Stack.Code = St.Words.Code;
+    Ch.Stack.Frame = St.Words.Frame;
+    Out.Chains.push_back(std::move(Ch));
     Out.Samples += St.Count;
     Out.CpuNs += St.PeriodNs;
   }
@@ -30,7 +35,8 @@ void buildCpuSamples(const Snapshot &S, report::CpuSamplesSection &Out) {
             [](const report::SampledChain &A, const report::SampledChain &B) {
               if (A.Count != B.Count)
                 return A.Count > B.Count;
-              return A.Frames < B.Frames;
+              return A.Frames != B.Frames ? A.Frames < B.Frames
+                                          : A.Stack < B.Stack;
             });
   for (size_t I = 1; I < S.Functions.size(); ++I) {
     const FunctionInfo &F = S.Functions[I];

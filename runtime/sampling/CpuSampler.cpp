@@ -1,9 +1,9 @@
 //===- CpuSampler.cpp - CPU samples of every measured thread --------------===//
 #include "sampling/CpuSampler.h"
 #include "hotpath/support/MutexGuard.h"
-#include "sampling/LeafCaller.h"
 #include "sampling/LoadedObjects.h"
 #include "sampling/PerfRing.h"
+#include "sampling/StackWords.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -39,15 +39,15 @@ unsigned Hz = 0;
 bool Refused = false; // the kernel refused an event: no more tries
 bool Kernel = true;   // kernel time sampled; false once refused
 std::string Warning;
-std::vector<Ring> *Rings;                        // by Tid, ascending
-std::vector<LoadedObject> *Objects;              // for the leaf-caller check
-std::unordered_map<std::string, Counts> *Stacks; // by the chain's bytes
+std::vector<Ring> *Rings;                         // by Tid, ascending
+std::vector<std::pair<uint64_t, uint64_t>> *Code; // for keepStackWords
+std::unordered_map<std::string, Counts> *Stacks;  // by chainKey()
 uint64_t Samples = 0, Lost = 0, Threads = 0, Truncated = 0;
 
 void ensureTables() {
   if (!Rings) {
     Rings = new std::vector<Ring>();
-    Objects = new std::vector<LoadedObject>();
+    Code = new std::vector<std::pair<uint64_t, uint64_t>>();
     Stacks = new std::unordered_map<std::string, Counts>();
   }
 }
@@ -55,16 +55,66 @@ void ensureTables() {
 bool Counting = true;    // false while the session is paused
 bool FirstSweep = false; // the drain's first sweep makes the tables
 
+// A chain and its stack words as one string: the depth, the addresses,
+// then the words (decoded by cpuSamples()).
+template <typename T> void put(std::string &K, const T &V) {
+  K.append(reinterpret_cast<const char *>(&V), sizeof V);
+}
+template <typename T> T get(const std::string &K, size_t &At) {
+  T V;
+  std::memcpy(&V, K.data() + At, sizeof V);
+  At += sizeof V;
+  return V;
+}
+
+std::string chainKey(const uint64_t *Chain, uint32_t Depth,
+                     const SampledStackWords &W) {
+  std::string K;
+  put(K, Depth);
+  K.append(reinterpret_cast<const char *>(Chain), Depth * sizeof(uint64_t));
+  put(K, uint32_t(W.HasBp ? W.BpOffset : UINT32_MAX));
+  put(K, uint32_t(W.Code.size()));
+  for (const auto &P : W.Code) { // field by field: no padding bytes
+    put(K, P.first);
+    put(K, P.second);
+  }
+  put(K, uint32_t(W.Frame.size()));
+  for (const auto &P : W.Frame) {
+    put(K, P.first);
+    put(K, P.second);
+  }
+  return K;
+}
+
+SampledStack fromKey(const std::string &K) {
+  SampledStack S;
+  size_t At = 0;
+  S.Frames.resize(get<uint32_t>(K, At));
+  for (uint64_t &F : S.Frames)
+    F = get<uint64_t>(K, At);
+  uint32_t Bp = get<uint32_t>(K, At);
+  S.Words.HasBp = Bp != UINT32_MAX;
+  S.Words.BpOffset = S.Words.HasBp ? Bp : 0;
+  S.Words.Code.resize(get<uint32_t>(K, At));
+  for (auto &P : S.Words.Code) {
+    P.first = get<uint32_t>(K, At);
+    P.second = get<uint64_t>(K, At);
+  }
+  S.Words.Frame.resize(get<uint32_t>(K, At));
+  for (auto &P : S.Words.Frame) {
+    P.first = get<uint32_t>(K, At);
+    P.second = get<uint32_t>(K, At);
+  }
+  return S;
+}
+
 void onSample(const PerfSample &S, void *) {
   if (!Counting)
     return;
-  uint64_t Chain[136];
   uint32_t Depth = S.Depth < 135 ? S.Depth : 135;
-  std::memcpy(Chain, S.Chain, Depth * sizeof(uint64_t));
-  Depth = restoreLeafCaller(*Objects, Chain, Depth, S.StackTop);
-  std::string Key(reinterpret_cast<const char *>(Chain),
-                  Depth * sizeof(uint64_t));
-  Counts &C = (*Stacks)[Key];
+  SampledStackWords W;
+  keepStackWords(*Code, S.Chain, Depth, S.Sp, S.Bp, S.Stack, S.StackSize, W);
+  Counts &C = (*Stacks)[chainKey(S.Chain, Depth, W)];
   ++C.Count;
   C.PeriodNs += S.PeriodNs;
   ++Samples;
@@ -147,7 +197,7 @@ void cpuSamplingSweep(bool Paused) {
   if (FirstSweep) {
     FirstSweep = false;
     ensureTables();
-    *Objects = loadedObjects();
+    *Code = codeRanges(loadedObjects());
   }
   Counting = !Paused;
   // Events whose thread exited (the kernel hangs them up): their last
@@ -193,7 +243,7 @@ void cpuSamplingSweep(bool Paused) {
     New = true;
   }
   if (New) // a new thread may come with a library dlopen'ed for it
-    *Objects = loadedObjects();
+    *Code = codeRanges(loadedObjects());
 }
 
 void cpuSamplingStop() {
@@ -231,9 +281,7 @@ CpuSampleSet cpuSamples(bool Take) {
   Out.Kernel = Kernel;
   Out.Stacks.reserve(Stacks->size());
   for (const auto &[Key, C] : *Stacks) {
-    SampledStack S;
-    S.Frames.resize(Key.size() / sizeof(uint64_t));
-    std::memcpy(S.Frames.data(), Key.data(), Key.size());
+    SampledStack S = fromKey(Key);
     S.Count = C.Count;
     S.PeriodNs = C.PeriodNs;
     Out.Stacks.push_back(std::move(S));

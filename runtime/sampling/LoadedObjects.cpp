@@ -94,13 +94,4 @@ std::optional<std::string> mainBuildId() {
   return Out[0].BuildId;
 }
 
-const LoadedObject *objectOfCode(const std::vector<LoadedObject> &Objects,
-                                 uint64_t Addr) {
-  for (const LoadedObject &O : Objects)
-    for (const auto &[Start, End] : O.Text)
-      if (Addr >= Start && Addr < End)
-        return &O;
-  return nullptr;
-}
-
 } // namespace hotpath::rt

@@ -24,10 +24,6 @@ std::vector<LoadedObject> loadedObjects();
 /// The program's NT_GNU_BUILD_ID in hex (meta.build_id), if it has one.
 std::optional<std::string> mainBuildId();
 
-/// The object whose executable segment holds `Addr`, or null.
-const LoadedObject *objectOfCode(const std::vector<LoadedObject> &Objects,
-                                 uint64_t Addr);
-
 } // namespace hotpath::rt
 
 #endif // HOTPATH_RUNTIME_SAMPLING_LOADEDOBJECTS_H

@@ -16,13 +16,16 @@ namespace hotpath::rt {
 
 namespace {
 
-// 16 data pages (64 KiB) a thread: at 1 kHz and a drain sweep every 50 ms,
-// 50 samples of up to ~1 KiB (a 127-frame chain) fit with room to spare.
-constexpr size_t DataPages = 16;
+// 64 data pages (256 KiB) a thread: at 2 kHz and a drain sweep every
+// 10 ms, 20 samples of up to ~5 KiB (the stack copy, a 127-frame chain) fit
+// with room to spare; what does not is counted as lost.
+constexpr size_t DataPages = 64;
 // The kernel's default depth limit (kernel.perf_event_max_stack).
 constexpr uint32_t MaxStack = 127;
-// The stack words copied with each sample: the one at the stack pointer.
-constexpr uint32_t StackBytes = 8;
+// The top of the stack copied with each sample, for the frames code without
+// frame pointers hides from the walk (StackWords.h): the frames of glibc's
+// deepest common calls (printf's are about 1.5 KiB) fit.
+constexpr uint32_t StackBytes = 4096;
 
 uint64_t sampleType() {
   uint64_t T = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_PERIOD |
@@ -52,7 +55,7 @@ int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel) {
   A.exclude_callchain_kernel = 1;
   A.sample_max_stack = MaxStack;
 #if defined(__x86_64__)
-  A.sample_regs_user = 1ull << PERF_REG_X86_SP;
+  A.sample_regs_user = (1ull << PERF_REG_X86_BP) | (1ull << PERF_REG_X86_SP);
   A.sample_stack_user = StackBytes;
 #endif
   int Fd = int(syscall(SYS_perf_event_open, &A, pid_t(Tid), -1, -1,
@@ -116,17 +119,18 @@ bool decodeSample(const unsigned char *Rec, size_t Size, PerfSample &S,
   S.Chain = ChainBuf;
   S.Depth = Depth;
   S.AtDepthLimit = Depth >= MaxStack;
-  S.StackTop = 0;
 #if defined(__x86_64__)
   uint64_t Abi = C.u64();
-  uint64_t Sp = Abi != PERF_SAMPLE_REGS_ABI_NONE ? C.u64() : 0;
+  if (Abi != PERF_SAMPLE_REGS_ABI_NONE) { // the registers, by number
+    S.Bp = C.u64();
+    S.Sp = C.u64();
+  }
   uint64_t Copied = C.u64();
-  uint64_t Word = 0;
-  if (Copied >= 8 && C.take(&Word, 8)) {
-    C.P += Copied - 8;
-    uint64_t Dyn = C.u64();
-    if (Dyn >= 8 && Sp)
-      S.StackTop = Word;
+  if (Copied && size_t(C.End - C.P) >= Copied + 8) {
+    S.Stack = C.P;
+    C.P += Copied;
+    uint64_t Dyn = C.u64(); // how much of it the kernel could copy
+    S.StackSize = Dyn < Copied ? Dyn : Copied;
   }
 #endif
   return true;
@@ -145,7 +149,9 @@ uint64_t readPerfRing(PerfRing &R, void (*OnSample)(const PerfSample &, void *),
   uint64_t Head = __atomic_load_n(&Meta->data_head, __ATOMIC_ACQUIRE);
   uint64_t Tail = Meta->data_tail;
   uint64_t Lost = 0;
-  alignas(8) unsigned char Copy[4096];
+  // A record that wraps is copied out whole: the drain's own buffer (one
+  // reader at a time), too big for its stack.
+  alignas(8) static unsigned char Copy[StackBytes + (MaxStack + 64) * 8];
   uint64_t Chain[MaxStack + 8];
   while (Head - Tail >= sizeof(perf_event_header)) {
     perf_event_header H;

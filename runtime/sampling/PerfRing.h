@@ -3,7 +3,8 @@
 // CPU sampling without signals: a perf event counts the thread's CPU time
 // (software task-clock, user mode) and, HOTPATH_CPU_SAMPLING times a
 // second, the kernel writes a sample (the interrupted instruction, the
-// thread's user call chain walked by frame pointers, the period) into a
+// thread's user call chain walked by frame pointers, the period, the stack
+// and frame pointers and the top of the stack) into a
 // ring mapped from the event. No signal is delivered: the program can
 // never see EINTR or a handler of ours. The drain thread opens the event
 // for a thread by its tid, in its own descriptor table (base/PrivateFiles),
@@ -25,10 +26,12 @@ struct PerfSample {
   const uint64_t *Chain = nullptr; // innermost first; context markers gone
   uint32_t Depth = 0;
   bool AtDepthLimit = false; // the kernel stopped the walk at its limit
-  // The word at the stack pointer when the sample was taken (x86-64; 0
-  // where unknown): the return address of a function that runs without a
-  // frame pointer, whose caller the frame-pointer walk skips (LeafCaller.h).
-  uint64_t StackTop = 0;
+  // x86-64: the stack and frame pointers when the sample was taken (0
+  // where unknown) and the top of the stack, StackSize bytes copied at Sp
+  // (StackWords.h).
+  uint64_t Sp = 0, Bp = 0;
+  const unsigned char *Stack = nullptr;
+  uint64_t StackSize = 0;
 };
 
 struct PerfRing {

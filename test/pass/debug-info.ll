@@ -1,9 +1,11 @@
 ; REQUIRES: llvm-19
 ; With debug info: the marker keeps the original DISubprogram (the body's
 ; locations and variables refer to it); the wrapper gets a distinct copy
-; without the variables; every inserted call has a location at the scope
-; line of the function it is in; the descriptor takes file and line from
-; the DISubprogram. The verifier checks the result (the `verify` pass).
+; without the variables; the call of the body is at the scope line of the
+; function it is in, and what hotpath adds (the hooks' calls) is there too,
+; inside an inlined call of the artificial `__hotpath_gate`, so that CPU
+; samples there are told apart as the cost of measuring; the descriptor
+; takes file and line from the DISubprogram. The verifier checks the result (the `verify` pass).
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
 
 ; CHECK: @__hotpath_str{{.*}} = private unnamed_addr constant [13 x i8] c"/src/a/dbg.c\00"
@@ -11,9 +13,9 @@
 
 ; CHECK:       define dso_local i32 @square(i32 noundef %0) #0 !dbg ![[WSP:[0-9]+]] {
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call void @__hotpath_enter({{.*}}) #{{[0-9]+}}, !dbg ![[WLOC:[0-9]+]]
-; CHECK-NEXT:    %[[R:[0-9]+]] = notail call i32 @square.hotpath.{{[0-9]+}}(i32 noundef %0) #{{[0-9]+}}, !dbg ![[WLOC]]
-; CHECK-NEXT:    call void @__hotpath_exit({{.*}}) #{{[0-9]+}}, !dbg ![[WLOC]]
+; CHECK-NEXT:    call void @__hotpath_enter({{.*}}) #{{[0-9]+}}, !dbg ![[GLOC:[0-9]+]]
+; CHECK-NEXT:    %[[R:[0-9]+]] = notail call i32 @square.hotpath.{{[0-9]+}}(i32 noundef %0) #{{[0-9]+}}, !dbg ![[WLOC:[0-9]+]]
+; CHECK-NEXT:    call void @__hotpath_exit({{.*}}) #{{[0-9]+}}, !dbg ![[GLOC]]
 ; CHECK-NEXT:    ret i32 %[[R]], !dbg ![[WLOC]]
 ; CHECK:       define internal i32 @square.hotpath.{{[0-9]+}}(i32 noundef %0) #{{[0-9]+}} !dbg ![[SP:[0-9]+]] {
 ; CHECK-NEXT:    %2 = alloca i32
@@ -21,6 +23,8 @@
 ; CHECK-NEXT:    store i32 %0, ptr %2
 ; CHECK-NEXT:      #dbg_declare(ptr %2, ![[VAR:[0-9]+]], !DIExpression(), ![[VLOC:[0-9]+]])
 ; CHECK:       ![[WSP]] = distinct !DISubprogram(name: "square", scope: !{{[0-9]+}}, file: !{{[0-9]+}}, line: 7, type: !{{[0-9]+}}, scopeLine: 8, {{.*}}unit: !0){{$}}
+; CHECK:       ![[GLOC]] = !DILocation(line: 8, scope: ![[GSP:[0-9]+]], inlinedAt: ![[WLOC]])
+; CHECK:       ![[GSP]] = distinct !DISubprogram(name: "__hotpath_gate", linkageName: "__hotpath_gate", scope: !1, file: !1, line: 8, {{.*}}flags: DIFlagArtificial, spFlags: DISPFlagLocalToUnit | DISPFlagDefinition, unit: !0)
 ; CHECK:       ![[WLOC]] = !DILocation(line: 8, scope: ![[WSP]])
 ; CHECK:       ![[SP]] = distinct !DISubprogram(name: "square", scope: !{{[0-9]+}}, file: !{{[0-9]+}}, line: 7, type: !{{[0-9]+}}, scopeLine: 8, {{.*}}unit: !0, retainedNodes: ![[NODES:[0-9]+]])
 ; CHECK:       ![[NODES]] = !{![[VAR]]}

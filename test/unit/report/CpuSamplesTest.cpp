@@ -18,7 +18,11 @@ CpuSamplesSection sample() {
   S.Lost = 1;
   S.Threads = 2;
   S.Objects.push_back({"/usr/bin/app", "abcd", 0x1000, {{0x2000, 0x3000}}});
-  S.Chains.push_back({{0x2010, 0x2100, 0x2200}, 7, 7000000});
+  S.Chains.push_back({{0x2010, 0x2100, 0x2200}, 7, 7000000, {}});
+  S.Chains[0].Stack.HasBp = true;
+  S.Chains[0].Stack.BpOffset = 48;
+  S.Chains[0].Stack.Code = {{8, 0x2150}};
+  S.Chains[0].Stack.Frame = {{16, 40}};
   S.Measured.push_back({"app::work()", "_ZN3app4workEv", "app.cpp", 3, 42});
   return S;
 }
@@ -37,6 +41,7 @@ TEST(CpuSamples, JsonRoundTrip) {
   ASSERT_EQ(Back.Chains.size(), 1u);
   EXPECT_EQ(Back.Chains[0].Frames.size(), 3u);
   EXPECT_EQ(Back.Chains[0].Frames[1], 0x2100u);
+  EXPECT_TRUE(Back.Chains[0].Stack == sample().Chains[0].Stack);
   ASSERT_EQ(Back.Measured.size(), 1u);
   EXPECT_EQ(Back.Measured[0].Symbol, "_ZN3app4workEv");
   EXPECT_EQ(Back.Measured[0].Hash, 42u);
@@ -57,6 +62,17 @@ TEST(CpuSamples, BadSectionNamesThePlace) {
   J["cpu_samples"]["chains"][0]["frames"] = {-5};
   EXPECT_FALSE(parseReport(J.dump(), Back, Error));
   EXPECT_NE(Error.find("non-negative integer"), std::string::npos) << Error;
+  J["cpu_samples"]["chains"][0]["frames"] = {1};
+  J["cpu_samples"]["chains"][0]["stack"]["frame"] = {{8, -1}};
+  EXPECT_FALSE(parseReport(J.dump(), Back, Error));
+  EXPECT_NE(Error.find("cpu_samples.chains[0].stack.frame[0][1]"),
+            std::string::npos)
+      << Error;
+  J["cpu_samples"]["chains"][0]["stack"]["frame"] = {{8, 1ull << 40}};
+  EXPECT_FALSE(parseReport(J.dump(), Back, Error));
+  EXPECT_NE(Error.find("offsets within the copied stack"), std::string::npos)
+      << Error;
+  J["cpu_samples"]["chains"][0].erase("stack");
   J["cpu_samples"]["objects"][0]["text"][0] = {9, 1};
   J["cpu_samples"]["chains"][0]["frames"] = {1};
   EXPECT_FALSE(parseReport(J.dump(), Back, Error));
@@ -69,9 +85,12 @@ TEST(CpuSamples, MergeMovesAddressesBetweenRuns) {
   CpuSamplesSection A = sample(), B = sample();
   B.Objects[0].Base = 0x9000;
   B.Objects[0].Text = {{0xa000, 0xb000}};
-  B.Chains = {{{0xa010, 0xa100, 0xa200}, 5, 5000000}, // same chain as A's
-              {{0xa020}, 2, 2000000},
-              {{0x123}, 4, 4000000}}; // in no object: dropped
+  B.Chains = {{{0xa010, 0xa100, 0xa200}, 5, 5000000, {}}, // same chain as A's
+              {{0xa020}, 2, 2000000, {}},
+              {{0x123}, 4, 4000000, {}}}; // in no object: dropped
+  // Its stack words' code addresses move too: the same chain as A's.
+  B.Chains[0].Stack = A.Chains[0].Stack;
+  B.Chains[0].Stack.Code = {{8, 0xa150}};
   B.Lost = 1;
   mergeCpuSamples(A, B);
   EXPECT_EQ(A.Samples, 7u + 5 + 2);

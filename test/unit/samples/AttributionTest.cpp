@@ -71,9 +71,9 @@ TEST(Attribution, SampleBelowAMeasuredFunction) {
   // A return address inside the measured function: its first instruction
   // after the start serves (looked up one byte back, still inside).
   uint64_t InMeasured = uint64_t(&hp_test_measured) + 2;
-  S.Chains.push_back({{InCallee, InMeasured}, 3, 3000000});
-  S.Chains.push_back({{InMeasured}, 1, 1000000});
-  S.Chains.push_back({{InCallee}, 2, 2000000}); // outside measured code
+  S.Chains.push_back({{InCallee, InMeasured}, 3, 3000000, {}});
+  S.Chains.push_back({{InMeasured}, 1, 1000000, {}});
+  S.Chains.push_back({{InCallee}, 2, 2000000, {}}); // outside measured code
   Symbolizer Sym(S);
   SampleProfile P = attributeSamples(S, Sym);
   EXPECT_TRUE(Sym.warnings().empty());
@@ -115,7 +115,7 @@ TEST(Attribution, SampleBelowAMeasuredFunction) {
 TEST(Attribution, ObjectOfAnotherBuildIsNotRead) {
   report::CpuSamplesSection S = section();
   S.Objects[0].BuildId = "00112233";
-  S.Chains.push_back({{uint64_t(&hp_test_callee)}, 1, 1000000});
+  S.Chains.push_back({{uint64_t(&hp_test_callee)}, 1, 1000000, {}});
   Symbolizer Sym(S);
   SampleProfile P = attributeSamples(S, Sym);
   ASSERT_EQ(P.Warnings.size(), 1u);
@@ -132,8 +132,8 @@ TEST(Attribution, SamplesInTheHooksAreMeasuringCost) {
   report::CpuSamplesSection S = section();
   uint64_t InHook = uint64_t(&__hotpath_test_hook) + 1;
   uint64_t InMeasured = uint64_t(&hp_test_measured) + 2;
-  S.Chains.push_back({{InHook, InMeasured}, 4, 4000000});
-  S.Chains.push_back({{InMeasured}, 1, 1000000});
+  S.Chains.push_back({{InHook, InMeasured}, 4, 4000000, {}});
+  S.Chains.push_back({{InMeasured}, 1, 1000000, {}});
   Symbolizer Sym(S);
   SampleProfile P = attributeSamples(S, Sym);
   EXPECT_EQ(P.MeasuringSamples, 4u);

@@ -19,7 +19,7 @@ __attribute__((noinline)) void spinFor(uint64_t N) {
 }
 
 struct Seen {
-  uint64_t Samples = 0, PeriodNs = 0, MaxDepth = 0;
+  uint64_t Samples = 0, PeriodNs = 0, MaxDepth = 0, WithStack = 0;
 };
 
 void count(const PerfSample &S, void *P) {
@@ -28,6 +28,11 @@ void count(const PerfSample &S, void *P) {
   C->PeriodNs += S.PeriodNs;
   if (S.Depth > C->MaxDepth)
     C->MaxDepth = S.Depth;
+  // The stack pointer and the stack copied at it (x86-64).
+  int Local = 0;
+  if (S.Sp && S.Stack && S.StackSize >= 8 && S.Sp < uint64_t(&Local) + 65536 &&
+      S.Sp + 65536 > uint64_t(&Local))
+    ++C->WithStack;
 }
 
 } // namespace
@@ -41,14 +46,22 @@ TEST(PerfRing, SamplesThisThread) {
     GTEST_SKIP() << "perf events refused here (errno " << Err << ")";
   ASSERT_EQ(Err, 0);
   timespec A, B;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &A);
-  spinFor(100000000);
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &B);
-  uint64_t CpuNs = uint64_t(B.tv_sec - A.tv_sec) * 1000000000u +
-                   uint64_t(B.tv_nsec) - uint64_t(A.tv_nsec);
   Seen C;
-  uint64_t Lost = readPerfRing(R, count, &C);
+  uint64_t Lost = 0, CpuNs = 0;
+  // In slices, read after each as the drain reads every 10 ms: a sample
+  // with its stack copy is about 4 KiB.
+  for (int I = 0; I < 10; ++I) {
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &A);
+    spinFor(10000000);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &B);
+    CpuNs += uint64_t(B.tv_sec - A.tv_sec) * 1000000000u + uint64_t(B.tv_nsec) -
+             uint64_t(A.tv_nsec);
+    Lost += readPerfRing(R, count, &C);
+  }
   EXPECT_EQ(Lost, 0u);
+#if defined(__x86_64__)
+  EXPECT_EQ(C.WithStack, C.Samples);
+#endif
   EXPECT_GT(C.Samples, 20u);
   EXPECT_GE(C.MaxDepth, 2u); // spinFor, then its callers
   // Task-clock periods add up to the thread's CPU (user and kernel time

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -26,11 +27,26 @@ struct SampledObject {
   std::vector<std::pair<uint64_t, uint64_t>> Text; // [start, end) in memory
 };
 
+/// Stack words of a sample, for unwinding the frames that code without
+/// frame pointers hid from the kernel's walk (lib/samples/Unwinder.h); as
+/// offsets from the stack pointer at the sample.
+struct SampledStack {
+  bool HasBp = false;    // the frame-pointer register pointed into the copy
+  uint32_t BpOffset = 0; // where
+  std::vector<std::pair<uint32_t, uint64_t>> Code;  // offset, code address
+  std::vector<std::pair<uint32_t, uint32_t>> Frame; // offset, offset it holds
+  bool empty() const { return !HasBp && Code.empty() && Frame.empty(); }
+  auto key() const { return std::tie(HasBp, BpOffset, Code, Frame); }
+  bool operator<(const SampledStack &O) const { return key() < O.key(); }
+  bool operator==(const SampledStack &O) const { return key() == O.key(); }
+};
+
 struct SampledChain {
   std::vector<uint64_t> Frames; // innermost first: the sampled instruction,
                                 // then return addresses
   uint64_t Count = 0;           // samples
   uint64_t CpuNs = 0;           // their CPU time (task-clock periods)
+  SampledStack Stack;
 };
 
 /// A measured function as the samples' symbols name it: its mangled

@@ -136,6 +136,9 @@ struct TreeNode {
   // With CPU samples (lib/samples): the CPU of the samples that ended
   // here (the path's own code, nothing below it), unscaled.
   std::optional<uint64_t> CpuSelf;
+  // A sampled frame the compiler inlined into its caller (no frame of its
+  // own, as `perf report --no-inline` would not show it).
+  bool Inlined = false;
 };
 
 struct CallTree {

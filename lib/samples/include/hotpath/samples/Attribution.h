@@ -29,8 +29,10 @@ struct SampledFrame {
   std::string Name; // demangled; "<object>+0x..." when unnamed
   std::string File;
   uint32_t Line = 0;
+  bool Inlined = false; // compiled into its caller: no frame of its own
   bool operator<(const SampledFrame &O) const {
-    return std::tie(Name, File, Line) < std::tie(O.Name, O.File, O.Line);
+    return std::tie(Name, File, Line, Inlined) <
+           std::tie(O.Name, O.File, O.Line, O.Inlined);
   }
 };
 

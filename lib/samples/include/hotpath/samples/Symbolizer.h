@@ -26,8 +26,9 @@ struct SourceFrame {
   std::string Symbol; // linkage name (mangled), or "" when unknown
   std::string File;   // "" when unknown
   uint32_t Line = 0;
-  std::string Object;  // the file it is in, "" when no object holds it
-  uint64_t Offset = 0; // the address in that object's virtual addresses
+  std::string Object;   // the file it is in, "" when no object holds it
+  uint64_t Offset = 0;  // the address in that object's virtual addresses
+  bool Inlined = false; // inlined into the next frame out (the same code)
 };
 
 class Symbolizer {
@@ -41,6 +42,10 @@ public:
   /// empty. A return address (`Return`) is looked up one byte back: in
   /// the call instruction, whose line is the call's.
   const std::vector<SourceFrame> &frames(uint64_t Addr, bool Return);
+
+  /// Whether the report's object `I` can be read and is the build that ran
+  /// (its build id); a warning says why not.
+  bool readable(size_t I);
 
   /// One line per object that could not be read ("" none).
   std::vector<std::string> warnings() const;
