@@ -54,14 +54,14 @@ def source(c, run):
     return [d for d in found if os.path.isdir(d)][0]
 
 
-def build(c, run, src, out, plugin, config_extra=""):
+def build(c, run, src, out, plugin, config_extra="", include='include = ["^leveldb::"]\n'):
     build_dir = os.path.abspath(c.a.build)
     flags = "-gdwarf-4"  # Valgrind 3.19 reads DWARF 5 badly
     link = ""
     env = dict(os.environ)
     if plugin:
         toml = os.path.join(out + ".toml")
-        open(toml, "w").write('[functions]\ninclude = ["^leveldb::"]\n' + config_extra)
+        open(toml, "w").write("[functions]\n" + include + config_extra)
         env["HOTPATH_CONFIG"] = toml
         # As hotpath_instrument() compiles: frame pointers for CPU samples.
         flags += (" -fpass-plugin=%s/pass/libhotpath.so -fno-omit-frame-pointer"
@@ -223,20 +223,29 @@ def cpu_own(c, argv, plain_syms, tag, extra):
 # perf's rate, and the CPU samples' (the same: docs/sampling.md).
 PERF_HZ = 2000
 CPU_RUNS = int(os.environ.get("TRUTH_CPU_RUNS", "3"))
-CPU_MODES = [("CPU samples, counts only",
-              {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}),
+COUNT_ONLY = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}
+CPU_MODES = [("CPU samples, counts only", COUNT_ONLY),
              ("CPU samples, every call timed", {})]
+# Samples below, counts above at their lightest: only where each thread
+# starts is measured, the samples see the rest (docs/sampling.md).
+ENTRY_MODES = [("CPU samples, counts only", COUNT_ONLY)]
+LEVELDB_ENTRIES = ('include = ["^main$", "::ThreadBody\\\\(", "::BGWork\\\\(", '
+                   '"PosixEnv::BackgroundThreadEntryPoint"]\n')
 
 
-def cpu_rows(c, rows, check, what, perf_run, hotpath_argv, tag_prefix=""):
+def cpu_rows(c, rows, check, what, perf_run, builds):
     """CPU samples beside perf, CPU_RUNS runs of each, interleaved (the
     program's own phases move by a few points between runs: compactions,
-    the page cache), summed. `perf_run()` gives perf's own samples and the
-    frames and calls it saw; the top 10 are perf's."""
+    the page cache), summed. `perf_run(k)` gives perf's own samples and the
+    frames it saw; the top 10 are perf's. `builds`: (label, argv of a run
+    named `name`, the modes to run it in)."""
+    runs = 1 if c.a.quick else CPU_RUNS
     p_own, q_own, p_syms = collections.Counter(), collections.Counter(), set()
-    h_own = {tag: collections.Counter() for tag, _ in CPU_MODES}
-    n = {tag: 0 for tag, _ in CPU_MODES}
-    for k in range(1 if c.a.quick else CPU_RUNS):
+    cases = [(label, argv, tag, extra) for label, argv, modes in builds
+             for tag, extra in modes]
+    h_own = [collections.Counter() for _ in cases]
+    n = [0 for _ in cases]
+    for k in range(runs):
         own, syms = perf_run(k)
         p_own.update(own)
         p_syms |= syms
@@ -244,19 +253,19 @@ def cpu_rows(c, rows, check, what, perf_run, hotpath_argv, tag_prefix=""):
         own, syms = perf_run(k)
         q_own.update(own)
         p_syms |= syms
-        for tag, extra in CPU_MODES:
-            name = "%s%s-%s-%d" % (tag_prefix, what, tag, k)
-            o, cs = cpu_own(c, hotpath_argv(name), p_syms, name, extra)
-            check(cs["samples"] > 0, "truth: %s, %s took CPU samples" % (what, tag))
-            h_own[tag].update(o)
-            n[tag] += cs["samples"]
+        for i, (label, argv, tag, extra) in enumerate(cases):
+            name = re.sub(r"\W", "_", "%s-%s-%s-%d" % (what, label, tag, k))
+            o, cs = cpu_own(c, argv(name), p_syms, name, extra)
+            check(cs["samples"] > 0, "truth: %s, %s, %s took CPU samples" % (what, label, tag))
+            h_own[i].update(o)
+            n[i] += cs["samples"]
     top10 = sorted(p_own, key=p_own.get, reverse=True)[:10]
-    compare_top10(rows, what, "perf beside perf: the noise floor (%d runs each)" % (
-        1 if c.a.quick else CPU_RUNS), p_own, q_own, top10, "2 pp")
-    for tag, _ in CPU_MODES:
-        compare_top10(rows, what, "%s (%d runs, %d samples; perf %d in its top 10)" % (
-            tag, 1 if c.a.quick else CPU_RUNS, n[tag], sum(p_own[k] for k in top10)),
-            p_own, h_own[tag], top10, "2 pp")
+    compare_top10(rows, what, "perf beside perf: the noise floor (%d runs each)" % runs,
+                  p_own, q_own, top10, "2 pp")
+    for i, (label, _, tag, _) in enumerate(cases):
+        compare_top10(rows, what, "%s, %s (%d runs, %d samples; perf %d in its top 10)" % (
+            label, tag, runs, n[i], sum(p_own[k] for k in top10)),
+            p_own, h_own[i], top10, "2 pp")
 
 
 def shares(counter, among):
@@ -309,6 +318,10 @@ def bench_lua(c, rows, check, run, cpu_only=False):
     fp = ["-fno-omit-frame-pointer", "-mno-omit-leaf-frame-pointer"]
     sampled, _ = whole.compile_codebase(c, run, cb, "truth-all-fp",
                                         ["-fpass-plugin=" + c.plugin] + fp, c.rt_shared(), cfg)
+    main_cfg = os.path.join(c.tmp, "lua-main.toml")
+    open(main_cfg, "w").write('[functions]\ninclude = ["^main$"]\n')
+    entry, _ = whole.compile_codebase(c, run, cb, "truth-main-fp",
+                                      ["-fpass-plugin=" + c.plugin] + fp, c.rt_shared(), main_cfg)
 
     # Ten times the rounds: a share of a few hundred samples moves by
     # several points between runs.
@@ -317,7 +330,9 @@ def bench_lua(c, rows, check, run, cpu_only=False):
     def perf_lua(k):
         return perf_own(perf_samples(c, run, norand + cb.argv(plain), "lua-%d" % k),
                         lambda f: f[1] == exe)
-    cpu_rows(c, rows, check, "Lua", perf_lua, lambda name: norand + cb.argv(sampled))
+    cpu_rows(c, rows, check, "Lua", perf_lua, [
+        ("everything", lambda name: norand + cb.argv(sampled), CPU_MODES),
+        ("main alone", lambda name: norand + cb.argv(entry), ENTRY_MODES)])
     cb.rounds = rounds
     for tag, extra in ([] if cpu_only else MODES):
         out = os.path.join(c.tmp, "lua-truth-%s.json" % re.sub(r"\W", "_", tag))
@@ -415,8 +430,13 @@ def bench(c, rows, check, run, med):
     def perf_leveldb(k):
         own, syms, _ = perf_profile(c, run, plain)
         return {n: v for n, v in own.items() if n.startswith("leveldb::")}, syms
-    cpu_rows(c, rows, check, "leveldb", perf_leveldb,
-             lambda name: [measured] + args(c, os.path.join(c.tmp, "cpu-db-" + name)))
+    entry = build(c, run, src, os.path.join(c.tmp, "leveldb-entry"), True,
+                  include=LEVELDB_ENTRIES)
+    cpu_rows(c, rows, check, "leveldb", perf_leveldb, [
+        ("namespace", lambda name: [measured] + args(c, os.path.join(c.tmp, "db-" + name)),
+         CPU_MODES),
+        ("threads' entry points", lambda name: [entry] + args(c, os.path.join(c.tmp, "db-" + name)),
+         ENTRY_MODES)])
     if cpu_only:
         bench_lua(c, rows, check, run, cpu_only=True)
         return

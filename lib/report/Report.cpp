@@ -82,7 +82,9 @@ bool parseRowOrder(const std::string &Text, RowOrder &Out) {
       {"self", RowOrder::Self},
       {"avg", RowOrder::Avg},
       {"calls", RowOrder::Calls},
-      {"name", RowOrder::Name}};
+      {"name", RowOrder::Name},
+      {"cpu", RowOrder::Cpu},
+      {"self-cpu", RowOrder::SelfCpu}};
   for (const auto &[Name, O] : Names)
     if (Text == Name) {
       Out = O;
@@ -104,6 +106,10 @@ void sortRows(std::vector<FunctionRow> &Rows, RowOrder By) {
       return R.Avg;
     case RowOrder::Calls:
       return R.Calls;
+    case RowOrder::Cpu:
+      return R.CpuNs.value_or(0);
+    case RowOrder::SelfCpu:
+      return R.CpuSelfNs.value_or(0);
     default:
       return R.Total;
     }

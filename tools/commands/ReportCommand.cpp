@@ -64,9 +64,11 @@ void ReportCommand::declare(CLI::App &App) {
       ->check(oneOf({"table", "markdown", "json"}));
   App.add_option("--sort", Sort,
                  "order of the rows, the largest first: total (default), "
-                 "self, avg, calls, or name (alphabetical)")
+                 "self, avg, calls, cpu, self-cpu (CPU samples), or name "
+                 "(alphabetical)")
       ->option_text("KEY")
-      ->check(oneOf({"total", "self", "avg", "calls", "name"}));
+      ->check(oneOf(
+          {"total", "self", "avg", "calls", "cpu", "self-cpu", "name"}));
   App.add_option("--limit", Limit,
                  "rows per section in table/markdown (default 15, 0 = all)")
       ->option_text("N")

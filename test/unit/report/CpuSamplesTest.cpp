@@ -102,3 +102,30 @@ TEST(CpuSamples, MergeMovesAddressesBetweenRuns) {
   EXPECT_EQ(A.Chains[1].Frames, std::vector<uint64_t>{0x2020});
   EXPECT_EQ(A.Measured.size(), 1u);
 }
+
+// `hotpath report --sort cpu|self-cpu`: by the CPU the samples gave each
+// row, a row without any last.
+TEST(CpuSamples, RowsSortByCpu) {
+  std::vector<FunctionRow> Rows(3);
+  Rows[0].Name = "waits";
+  Rows[0].Total = 900;
+  Rows[0].CpuNs = 10;
+  Rows[0].CpuSelfNs = 10;
+  Rows[1].Name = "computes";
+  Rows[1].Total = 500;
+  Rows[1].CpuNs = 480;
+  Rows[1].CpuSelfNs = 20;
+  Rows[2].Name = "unsampled";
+  Rows[2].Total = 700;
+  RowOrder Order;
+  ASSERT_TRUE(parseRowOrder("cpu", Order));
+  sortRows(Rows, Order);
+  EXPECT_EQ(Rows[0].Name, "computes");
+  EXPECT_EQ(Rows[1].Name, "waits");
+  EXPECT_EQ(Rows[2].Name, "unsampled");
+  ASSERT_TRUE(parseRowOrder("self-cpu", Order));
+  sortRows(Rows, Order);
+  EXPECT_EQ(Rows[0].Name, "computes");
+  EXPECT_EQ(Rows[1].Name, "waits");
+  EXPECT_FALSE(parseRowOrder("CPU", Order));
+}

@@ -206,9 +206,11 @@ void sortRows(std::vector<FunctionRow> &Rows);
 
 /// What `hotpath report --sort` orders the rows by: the largest first (the
 /// name: alphabetically); a row without the figure (self time of an
-/// untimed row) counts as 0. Ties as sortRows.
-enum class RowOrder { Total, Self, Avg, Calls, Name };
-/// "total", "self", "avg", "calls", "name"; false for anything else.
+/// untimed row, CPU of a report without samples) counts as 0. Ties as
+/// sortRows.
+enum class RowOrder { Total, Self, Avg, Calls, Name, Cpu, SelfCpu };
+/// "total", "self", "avg", "calls", "name", "cpu", "self-cpu"; false for
+/// anything else.
 bool parseRowOrder(const std::string &Text, RowOrder &Out);
 void sortRows(std::vector<FunctionRow> &Rows, RowOrder By);
 
