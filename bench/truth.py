@@ -238,11 +238,15 @@ def cpu_rows(c, rows, check, what, perf_run, builds):
     program's own phases move by a few points between runs: compactions,
     the page cache), summed. `perf_run(k)` gives perf's own samples and the
     frames it saw; the top 10 are perf's. `builds`: (label, argv of a run
-    named `name`, the modes to run it in)."""
+    named `name`, the modes to run it in, and optionally perf's own samples
+    of that build's run: beside them, the sampler's own error, without what
+    measuring and frame pointers change in the code)."""
     runs = 1 if c.a.quick else CPU_RUNS
     p_own, q_own, p_syms = collections.Counter(), collections.Counter(), set()
-    cases = [(label, argv, tag, extra) for label, argv, modes in builds
+    cases = [(label, argv, tag, extra) for label, argv, modes, *_ in builds
              for tag, extra in modes]
+    same = [(b[0], b[3]) for b in builds if len(b) > 3]
+    s_own = [collections.Counter() for _ in same]
     h_own = [collections.Counter() for _ in cases]
     n = [0 for _ in cases]
     for k in range(runs):
@@ -253,6 +257,8 @@ def cpu_rows(c, rows, check, what, perf_run, builds):
         own, syms = perf_run(k)
         q_own.update(own)
         p_syms |= syms
+        for i, (_, perf_same) in enumerate(same):
+            s_own[i].update(perf_same(k))
         for i, (label, argv, tag, extra) in enumerate(cases):
             name = re.sub(r"\W", "_", "%s-%s-%s-%d" % (what, label, tag, k))
             o, cs = cpu_own(c, argv(name), p_syms, name, extra)
@@ -266,6 +272,10 @@ def cpu_rows(c, rows, check, what, perf_run, builds):
         compare_top10(rows, what, "%s, %s (%d runs, %d samples; perf %d in its top 10)" % (
             label, tag, runs, n[i], sum(p_own[k] for k in top10)),
             p_own, h_own[i], top10, "2 pp")
+        for j, (same_label, _) in enumerate(same):
+            if same_label == label:
+                compare_top10(rows, what, "%s, %s, beside perf on that build" % (label, tag),
+                              s_own[j], h_own[i], top10, "2 pp")
 
 
 def shares(counter, among):
@@ -332,7 +342,9 @@ def bench_lua(c, rows, check, run, cpu_only=False):
                         lambda f: f[1] == exe)
     cpu_rows(c, rows, check, "Lua", perf_lua, [
         ("everything", lambda name: norand + cb.argv(sampled), CPU_MODES),
-        ("main alone", lambda name: norand + cb.argv(entry), ENTRY_MODES)])
+        ("main alone", lambda name: norand + cb.argv(entry), ENTRY_MODES,
+         lambda k: perf_own(perf_samples(c, run, norand + cb.argv(entry), "lua-main-%d" % k),
+                            lambda f: f[1] == os.path.basename(entry))[0])])
     cb.rounds = rounds
     for tag, extra in ([] if cpu_only else MODES):
         out = os.path.join(c.tmp, "lua-truth-%s.json" % re.sub(r"\W", "_", tag))
@@ -436,7 +448,7 @@ def bench(c, rows, check, run, med):
         ("namespace", lambda name: [measured] + args(c, os.path.join(c.tmp, "db-" + name)),
          CPU_MODES),
         ("threads' entry points", lambda name: [entry] + args(c, os.path.join(c.tmp, "db-" + name)),
-         ENTRY_MODES)])
+         ENTRY_MODES, lambda k: perf_profile(c, run, entry)[0])])
     if cpu_only:
         bench_lua(c, rows, check, run, cpu_only=True)
         return

@@ -78,12 +78,9 @@ const FunctionsSection &Report::section(SectionKind K) const {
 
 bool parseRowOrder(const std::string &Text, RowOrder &Out) {
   static const std::pair<const char *, RowOrder> Names[] = {
-      {"total", RowOrder::Total},
-      {"self", RowOrder::Self},
-      {"avg", RowOrder::Avg},
-      {"calls", RowOrder::Calls},
-      {"name", RowOrder::Name},
-      {"cpu", RowOrder::Cpu},
+      {"total", RowOrder::Total},     {"self", RowOrder::Self},
+      {"avg", RowOrder::Avg},         {"calls", RowOrder::Calls},
+      {"name", RowOrder::Name},       {"cpu", RowOrder::Cpu},
       {"self-cpu", RowOrder::SelfCpu}};
   for (const auto &[Name, O] : Names)
     if (Text == Name) {

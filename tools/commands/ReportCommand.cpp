@@ -67,8 +67,8 @@ void ReportCommand::declare(CLI::App &App) {
                  "self, avg, calls, cpu, self-cpu (CPU samples), or name "
                  "(alphabetical)")
       ->option_text("KEY")
-      ->check(oneOf(
-          {"total", "self", "avg", "calls", "cpu", "self-cpu", "name"}));
+      ->check(
+          oneOf({"total", "self", "avg", "calls", "cpu", "self-cpu", "name"}));
   App.add_option("--limit", Limit,
                  "rows per section in table/markdown (default 15, 0 = all)")
       ->option_text("N")
