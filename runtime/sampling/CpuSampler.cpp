@@ -42,12 +42,18 @@ std::string Warning;
 std::vector<Ring> *Rings;                         // by Tid, ascending
 std::vector<std::pair<uint64_t, uint64_t>> *Code; // for keepStackWords
 std::unordered_map<std::string, Counts> *Stacks;  // by chainKey()
+// One sample's kept words, reused: nothing allocated per sample (a fork
+// while the drain holds a sample's would leave it to no one in the child).
+SampledStackWords *Words;
+std::string *Key;
 uint64_t Samples = 0, Lost = 0, Threads = 0, Truncated = 0;
 
 void ensureTables() {
   if (!Rings) {
     Rings = new std::vector<Ring>();
     Code = new std::vector<std::pair<uint64_t, uint64_t>>();
+    Words = new SampledStackWords();
+    Key = new std::string();
     Stacks = new std::unordered_map<std::string, Counts>();
   }
 }
@@ -67,9 +73,9 @@ template <typename T> T get(const std::string &K, size_t &At) {
   return V;
 }
 
-std::string chainKey(const uint64_t *Chain, uint32_t Depth,
-                     const SampledStackWords &W) {
-  std::string K;
+void chainKey(const uint64_t *Chain, uint32_t Depth, const SampledStackWords &W,
+              std::string &K) {
+  K.clear();
   put(K, Depth);
   K.append(reinterpret_cast<const char *>(Chain), Depth * sizeof(uint64_t));
   put(K, uint32_t(W.HasBp ? W.BpOffset : UINT32_MAX));
@@ -83,7 +89,6 @@ std::string chainKey(const uint64_t *Chain, uint32_t Depth,
     put(K, P.first);
     put(K, P.second);
   }
-  return K;
 }
 
 SampledStack fromKey(const std::string &K) {
@@ -112,9 +117,10 @@ void onSample(const PerfSample &S, void *) {
   if (!Counting)
     return;
   uint32_t Depth = S.Depth < 135 ? S.Depth : 135;
-  SampledStackWords W;
-  keepStackWords(*Code, S.Chain, Depth, S.Sp, S.Bp, S.Stack, S.StackSize, W);
-  Counts &C = (*Stacks)[chainKey(S.Chain, Depth, W)];
+  keepStackWords(*Code, S.Chain, Depth, S.Sp, S.Bp, S.Stack, S.StackSize,
+                 *Words);
+  chainKey(S.Chain, Depth, *Words, *Key);
+  Counts &C = (*Stacks)[*Key];
   ++C.Count;
   C.PeriodNs += S.PeriodNs;
   ++Samples;

@@ -33,7 +33,11 @@ void keepStackWords(const std::vector<std::pair<uint64_t, uint64_t>> &Code,
                     const uint64_t *Chain, uint32_t Depth, uint64_t Sp,
                     uint64_t Bp, const unsigned char *Stack, uint64_t Size,
                     SampledStackWords &Out) {
-  Out = SampledStackWords();
+  // Cleared, its capacity kept (the drain reuses one).
+  Out.HasBp = false;
+  Out.BpOffset = 0;
+  Out.Code.clear();
+  Out.Frame.clear();
   Size &= ~uint64_t(7);
   if (!Sp || Size < 8)
     return;

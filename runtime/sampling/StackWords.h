@@ -39,8 +39,9 @@ std::vector<std::pair<uint64_t, uint64_t>>
 codeRanges(const std::vector<LoadedObject> &Objects);
 
 /// Keeps `Stack`'s (Size bytes copied at `Sp`) words into `Out` (cleared
-/// first): see the file comment. `Chain` is the kernel's walk, innermost
-/// first. At most MaxWords of each kind, those nearest the stack pointer.
+/// first, its capacity kept): see the file comment. `Chain` is the kernel's
+/// walk, innermost first. At most MaxWords of each kind, those nearest the
+/// stack pointer.
 void keepStackWords(const std::vector<std::pair<uint64_t, uint64_t>> &Code,
                     const uint64_t *Chain, uint32_t Depth, uint64_t Sp,
                     uint64_t Bp, const unsigned char *Stack, uint64_t Size,

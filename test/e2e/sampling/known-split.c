@@ -7,13 +7,13 @@
  *
  * REQUIRES: perf-events
  * RUN: env HOTPATH_CONFIG=%S/Inputs/split.toml %clang -O2 -g -fno-omit-frame-pointer -pthread %s -o %t %rt_shared
- * RUN: env HOTPATH_CPU_SAMPLING=4000 HOTPATH_OUTPUT_PATH=%t.1.json %t 1 > %t.1.out
+ * RUN: env HOTPATH_CPU_SAMPLING=2000 HOTPATH_OUTPUT_PATH=%t.1.json %t 1 > %t.1.out
  * RUN: %FileCheck %s < %t.1.out
  * RUN: %python %S/Inputs/check_split.py %hotpath %t.1.json 1 %t.1.out
  * RUN: %python %S/../report/Inputs/check_schema.py %src/docs/report-schema.json %t.1.json --require cpu_samples
  * RUN: %hotpath report %t.1.json --format json > %t.1.rendered.json
  * RUN: %python %S/../report/Inputs/check_schema.py %src/docs/report-schema.json %t.1.rendered.json --require cpu_samples
- * RUN: env HOTPATH_CPU_SAMPLING=4000 HOTPATH_OUTPUT_PATH=%t.4.json %t 4 > %t.4.out
+ * RUN: env HOTPATH_CPU_SAMPLING=2000 HOTPATH_OUTPUT_PATH=%t.4.json %t 4 > %t.4.out
  * RUN: %FileCheck %s < %t.4.out
  * RUN: %python %S/Inputs/check_split.py %hotpath %t.4.json 4 %t.4.out
  * CHECK: done user_ns={{[0-9]+}}

@@ -11,8 +11,12 @@ hotpath, path, threads = sys.argv[1], sys.argv[2], int(sys.argv[3])
 user_ns = int(re.search(r"user_ns=(\d+)", open(sys.argv[4]).read()).group(1))
 raw = json.load(open(path))
 cpu = raw["cpu_samples"]
-assert cpu["frequency_hz"] == 4000, cpu["frequency_hz"]
-assert cpu["lost"] * 100 <= cpu["samples"], "more than 1% lost: %r" % cpu
+assert cpu["frequency_hz"] == 2000, cpu["frequency_hz"]
+# The drain keeps up: a ring holds about 30 ms of a thread's samples (each
+# with 4 KiB of stack), and a drain kept from its core that long on a busy
+# machine loses some; never most.
+assert cpu["lost"] * 20 <= cpu["samples"], "more than 5%% lost: %r" % (
+    {k: v for k, v in cpu.items() if k in ("samples", "lost", "threads")},)
 # Each worker and the main thread (sleeper) had an event.
 assert cpu["threads"] == threads + 1, (cpu["threads"], threads)
 
@@ -23,7 +27,9 @@ work, sleeper = rows["work"], rows["sleeper"]
 # ms, before the drain gives it an event, are not sampled), nearly all of
 # it work's own (no measured function below it). Its wall time may be far
 # more on a busy machine: off-CPU, waiting for a core.
-assert 0.8 * user_ns <= cpu["cpu_ns"] <= 1.1 * user_ns, (cpu["cpu_ns"], user_ns)
+# (A sanitized build's threads run ~60 ms each, of which the first 10 to
+# 20 ms may go unsampled on a busy machine.)
+assert 0.7 * user_ns <= cpu["cpu_ns"] <= 1.1 * user_ns, (cpu["cpu_ns"], user_ns)
 assert work["cpu"] == work["cpu_self"], work
 assert work["cpu"] >= 0.95 * cpu["cpu_ns"], (work, cpu["cpu_ns"])
 # sleeper sleeps 200 ms: a few ms of CPU at most.
