@@ -6,6 +6,8 @@
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 namespace hotpath::samples {
 
 namespace {
@@ -63,45 +65,49 @@ struct Symbolizer::Impl {
     return true;
   }
 
+  std::optional<size_t> objectOf(uint64_t Addr) const {
+    for (size_t I = 0; I < S.Objects.size(); ++I)
+      for (const auto &[Start, End] : S.Objects[I].Text)
+        if (Addr >= Start && Addr < End)
+          return I;
+    return std::nullopt;
+  }
+
   std::vector<SourceFrame> lookUp(uint64_t Addr, bool Return) {
     uint64_t At = Return && Addr ? Addr - 1 : Addr;
-    std::vector<SourceFrame> Out;
-    for (size_t I = 0; I < S.Objects.size(); ++I) {
-      const report::SampledObject &O = S.Objects[I];
-      bool In = false;
-      for (const auto &[Start, End] : O.Text)
-        In |= At >= Start && At < End;
-      if (!In)
-        continue;
-      SourceFrame Unknown;
-      Unknown.Object = O.Path;
-      Unknown.Offset = At - O.Base;
-      if (!readable(I))
-        return {Unknown};
-      auto Info = Llvm.symbolizeInlinedCode(
-          O.Path, {At - O.Base, llvm::object::SectionedAddress::UndefSection});
-      if (!Info) {
-        llvm::consumeError(Info.takeError());
-        return {Unknown};
-      }
-      for (uint32_t K = 0; K < Info->getNumberOfFrames(); ++K) {
-        const llvm::DILineInfo &L = Info->getFrame(K);
-        SourceFrame F = Unknown;
-        if (L.FunctionName != llvm::DILineInfo::BadString)
-          F.Symbol = L.FunctionName;
-        if (L.FileName != llvm::DILineInfo::BadString)
-          F.File = L.FileName;
-        F.Line = L.Line;
-        F.Inlined = K + 1 < Info->getNumberOfFrames();
-        Out.push_back(std::move(F));
-      }
-      if (Out.empty())
-        Out.push_back(Unknown);
-      return Out;
+    std::optional<size_t> I = objectOf(At);
+    if (!I) {
+      SourceFrame None;
+      None.Offset = At;
+      return {None};
     }
-    SourceFrame None;
-    None.Offset = At;
-    return {None};
+    const report::SampledObject &O = S.Objects[*I];
+    SourceFrame Unknown;
+    Unknown.Object = O.Path;
+    Unknown.Offset = At - O.Base;
+    if (!readable(*I))
+      return {Unknown};
+    auto Info = Llvm.symbolizeInlinedCode(
+        O.Path, {At - O.Base, llvm::object::SectionedAddress::UndefSection});
+    if (!Info) {
+      llvm::consumeError(Info.takeError());
+      return {Unknown};
+    }
+    std::vector<SourceFrame> Out;
+    for (uint32_t K = 0; K < Info->getNumberOfFrames(); ++K) {
+      const llvm::DILineInfo &L = Info->getFrame(K);
+      SourceFrame F = Unknown;
+      if (L.FunctionName != llvm::DILineInfo::BadString)
+        F.Symbol = L.FunctionName;
+      if (L.FileName != llvm::DILineInfo::BadString)
+        F.File = L.FileName;
+      F.Line = L.Line;
+      F.Inlined = K + 1 < Info->getNumberOfFrames();
+      Out.push_back(std::move(F));
+    }
+    if (Out.empty())
+      Out.push_back(Unknown);
+    return Out;
   }
 };
 
@@ -115,6 +121,10 @@ const std::vector<SourceFrame> &Symbolizer::frames(uint64_t Addr, bool Return) {
   if (It == C.end())
     It = C.emplace(Addr, P->lookUp(Addr, Return)).first;
   return It->second;
+}
+
+std::optional<size_t> Symbolizer::objectOf(uint64_t Addr) const {
+  return P->objectOf(Addr);
 }
 
 bool Symbolizer::readable(size_t I) {

@@ -74,40 +74,32 @@ struct Unwinder::Impl {
 
   // The call-frame row in effect at `Addr`, or null.
   const llvm::dwarf::UnwindRow *rowAt(uint64_t Addr) {
-    for (size_t I = 0; I < S.Objects.size(); ++I) {
-      const report::SampledObject &Obj = S.Objects[I];
-      bool In = false;
-      for (const auto &[Start, End] : Obj.Text)
-        In |= Addr >= Start && Addr < End;
-      if (!In)
-        continue;
-      ObjectCfi *O = load(I);
-      if (!O)
-        return nullptr;
-      uint64_t At = Addr - Obj.Base;
-      auto It = std::upper_bound(
-          O->Fdes.begin(), O->Fdes.end(), At,
-          [](uint64_t A, const FdeRange &R) { return A < R.Start; });
-      if (It == O->Fdes.begin() || At >= std::prev(It)->End)
-        return nullptr;
-      const llvm::dwarf::FDE *Fde = std::prev(It)->Fde;
-      auto [T, New] = O->Tables.try_emplace(Fde);
-      if (New) {
-        auto Table = llvm::dwarf::UnwindTable::create(Fde);
-        if (Table)
-          T->second = std::move(*Table);
-        else
-          llvm::consumeError(Table.takeError());
-      }
-      if (!T->second)
-        return nullptr;
-      const llvm::dwarf::UnwindRow *Found = nullptr;
-      for (const llvm::dwarf::UnwindRow &R : *T->second)
-        if (R.hasAddress() && R.getAddress() <= At)
-          Found = &R;
-      return Found;
+    std::optional<size_t> I = Sym.objectOf(Addr);
+    ObjectCfi *O = I ? load(*I) : nullptr;
+    if (!O)
+      return nullptr;
+    uint64_t At = Addr - S.Objects[*I].Base;
+    auto It = std::upper_bound(
+        O->Fdes.begin(), O->Fdes.end(), At,
+        [](uint64_t A, const FdeRange &R) { return A < R.Start; });
+    if (It == O->Fdes.begin() || At >= std::prev(It)->End)
+      return nullptr;
+    const llvm::dwarf::FDE *Fde = std::prev(It)->Fde;
+    auto [T, New] = O->Tables.try_emplace(Fde);
+    if (New) {
+      auto Table = llvm::dwarf::UnwindTable::create(Fde);
+      if (Table)
+        T->second = std::move(*Table);
+      else
+        llvm::consumeError(Table.takeError());
     }
-    return nullptr;
+    if (!T->second)
+      return nullptr;
+    const llvm::dwarf::UnwindRow *Found = nullptr;
+    for (const llvm::dwarf::UnwindRow &R : *T->second)
+      if (R.hasAddress() && R.getAddress() <= At)
+        Found = &R;
+    return Found;
   }
 };
 

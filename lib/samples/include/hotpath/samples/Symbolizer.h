@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -42,6 +43,10 @@ public:
   /// empty. A return address (`Return`) is looked up one byte back: in
   /// the call instruction, whose line is the call's.
   const std::vector<SourceFrame> &frames(uint64_t Addr, bool Return);
+
+  /// The report's object whose code holds `Addr` (an index in its
+  /// objects), if one does.
+  std::optional<size_t> objectOf(uint64_t Addr) const;
 
   /// Whether the report's object `I` can be read and is the build that ran
   /// (its build id); a warning says why not.
