@@ -39,7 +39,9 @@ unsigned Hz = 0;
 bool Refused = false; // the kernel refused an event: no more tries
 bool Kernel = true;   // kernel time sampled; false once refused
 std::string Warning;
-std::vector<Ring> *Rings;                         // by Tid, ascending
+std::vector<Ring> *Rings;        // by Tid, ascending
+std::vector<uint64_t> *Unmapped; // threads whose ring found no locked memory
+uint64_t UnmappedEver = 0;       // how many such threads this session
 std::vector<std::pair<uint64_t, uint64_t>> *Code; // for keepStackWords
 std::unordered_map<std::string, Counts> *Stacks;  // by chainKey()
 // One sample's kept words, reused: nothing allocated per sample (a fork
@@ -51,6 +53,7 @@ uint64_t Samples = 0, Lost = 0, Threads = 0, Truncated = 0;
 void ensureTables() {
   if (!Rings) {
     Rings = new std::vector<Ring>();
+    Unmapped = new std::vector<uint64_t>();
     Code = new std::vector<std::pair<uint64_t, uint64_t>>();
     Words = new SampledStackWords();
     Key = new std::string();
@@ -140,6 +143,19 @@ std::string refusal(int Err) {
          "): no CPU samples (docs/sampling.md)";
 }
 
+std::string unmappedWarning(uint64_t N) {
+  return "HOTPATH_CPU_SAMPLING: " + std::to_string(N) +
+         (N == 1 ? " thread" : " threads") +
+         " not sampled: no locked memory left for their rings (ulimit -l, "
+         "/proc/sys/kernel/perf_event_mlock_kb; docs/sampling.md)";
+}
+
+bool knownThread(uint64_t Tid, const std::vector<Ring> &Known) {
+  return std::any_of(Known.begin(), Known.end(),
+                     [&](const Ring &R) { return R.Tid == Tid; }) ||
+         std::find(Unmapped->begin(), Unmapped->end(), Tid) != Unmapped->end();
+}
+
 // The program's threads now, ascending; the runtime's own (named
 // hotpath-*, and the calling drain thread) left out. Read on the drain
 // thread, whose descriptor table is its own.
@@ -153,9 +169,7 @@ std::vector<uint64_t> programThreads(const std::vector<Ring> &Known) {
     uint64_t Tid = strtoull(E->d_name, nullptr, 10);
     if (!Tid || Tid == Self)
       continue;
-    bool Have = std::any_of(Known.begin(), Known.end(),
-                            [&](const Ring &R) { return R.Tid == Tid; });
-    if (!Have) { // a new thread: is it ours?
+    if (!knownThread(Tid, Known)) { // a new thread: is it ours?
       char Path[64], Name[32] = {};
       snprintf(Path, sizeof Path, "/proc/self/task/%llu/comm",
                (unsigned long long)Tid);
@@ -183,6 +197,9 @@ void cpuSamplingBegin(unsigned NewHz) {
   Kernel = true;
   Warning.clear();
   Samples = Lost = Threads = Truncated = 0;
+  UnmappedEver = 0;
+  if (Unmapped)
+    Unmapped->clear();
   // Nothing allocated here, on the program's thread: the tables are the
   // drain thread's (its own malloc arena), so that the program's heap, and
   // a program that hashes by address, are as without sampling.
@@ -227,21 +244,33 @@ void cpuSamplingSweep(bool Paused) {
   if (Refused)
     return;
   bool New = false;
-  for (uint64_t Tid : programThreads(*Rings)) {
-    if (std::any_of(Rings->begin(), Rings->end(),
-                    [&](const Ring &R) { return R.Tid == Tid; }))
+  std::vector<uint64_t> Now = programThreads(*Rings);
+  // A thread without a ring is tried once; forgotten when it exits.
+  Unmapped->erase(std::remove_if(Unmapped->begin(), Unmapped->end(),
+                                 [&](uint64_t Tid) {
+                                   return !std::binary_search(Now.begin(),
+                                                              Now.end(), Tid);
+                                 }),
+                  Unmapped->end());
+  for (uint64_t Tid : Now) {
+    if (knownThread(Tid, *Rings))
       continue;
     Ring E{Tid, PerfRing()};
-    int Err = openPerfRing(E.R, Tid, Hz, Kernel);
-    if (Kernel && (Err == EACCES || Err == EPERM)) {
+    PerfRingError Err = openPerfRing(E.R, Tid, Hz, Kernel);
+    if (Kernel && !Err.Mapping && (Err.Errno == EACCES || Err.Errno == EPERM)) {
       Kernel = false; // user mode only, from now on
       Err = openPerfRing(E.R, Tid, Hz, false);
     }
-    if (Err == ESRCH)
-      continue; // it exited in between
+    if (Err.Errno == ESRCH)
+      continue;        // it exited in between
+    if (Err.Mapping) { // this thread unsampled; the others as they were
+      Unmapped->push_back(Tid);
+      ++UnmappedEver;
+      continue;
+    }
     if (Err) {
       Refused = true;
-      Warning = refusal(Err);
+      Warning = refusal(Err.Errno);
       return;
     }
     Rings->push_back(E);
@@ -270,8 +299,9 @@ void cpuSamplingForgetInChild() {
   for (Ring &E : *Rings)
     forgetPerfRing(E.R);
   Rings->clear();
+  Unmapped->clear();
   Stacks->clear();
-  Samples = Lost = Threads = Truncated = 0;
+  Samples = Lost = Threads = Truncated = UnmappedEver = 0;
 }
 
 CpuSampleSet cpuSamples(bool Take) {
@@ -300,9 +330,14 @@ CpuSampleSet cpuSamples(bool Take) {
   return Out;
 }
 
-std::string cpuSamplingWarning() {
+std::vector<std::string> cpuSamplingWarnings() {
   support::MutexGuard G(Mu);
-  return Warning;
+  std::vector<std::string> Out;
+  if (!Warning.empty())
+    Out.push_back(Warning);
+  if (UnmappedEver)
+    Out.push_back(unmappedWarning(UnmappedEver));
+  return Out;
 }
 
 } // namespace hotpath::rt

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace hotpath::rt {
 
@@ -39,8 +40,9 @@ void cpuSamplingStop();
 void cpuSamplingForgetInChild();
 /// The samples so far and the loaded objects; Take resets the counts.
 CpuSampleSet cpuSamples(bool Take);
-/// Why no sample could be taken ("" when nothing went wrong); set once.
-std::string cpuSamplingWarning();
+/// What went wrong this session, one line each: why no sample could be
+/// taken (set once), how many threads had no room for a ring.
+std::vector<std::string> cpuSamplingWarnings();
 
 } // namespace hotpath::rt
 

@@ -18,8 +18,11 @@ namespace {
 
 // 64 data pages (256 KiB) a thread: at 2 kHz and a drain sweep every
 // 10 ms, 20 samples of up to ~5 KiB (the stack copy, a 127-frame chain) fit
-// with room to spare; what does not is counted as lost.
-constexpr size_t DataPages = 64;
+// with room to spare; what does not is counted as lost. The pages are
+// locked memory: where the user's allowance (perf_event_mlock_kb, then
+// RLIMIT_MEMLOCK; root is exempt) has no room left for 64, a smaller ring
+// samples the thread with a few more samples lost to a slow sweep.
+constexpr size_t DataPages[] = {64, 16, 4};
 // The kernel's default depth limit (kernel.perf_event_max_stack).
 constexpr uint32_t MaxStack = 127;
 // The top of the stack copied with each sample, for the frames code without
@@ -38,7 +41,8 @@ uint64_t sampleType() {
 
 } // namespace
 
-int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel) {
+PerfRingError openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz,
+                           bool Kernel) {
   perf_event_attr A;
   std::memset(&A, 0, sizeof A);
   A.size = sizeof A;
@@ -61,14 +65,23 @@ int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel) {
   int Fd = int(syscall(SYS_perf_event_open, &A, pid_t(Tid), -1, -1,
                        PERF_FLAG_FD_CLOEXEC));
   if (Fd < 0)
-    return errno ? errno : EINVAL;
+    return {errno ? errno : EINVAL, false};
   long Page = sysconf(_SC_PAGESIZE);
-  size_t Size = size_t(Page) * (1 + DataPages);
-  void *Base = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+  size_t Size = 0;
+  void *Base = MAP_FAILED;
+  int MapErr = 0;
+  for (size_t Pages : DataPages) {
+    Size = size_t(Page) * (1 + Pages);
+    Base = mmap(nullptr, Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
+    if (Base != MAP_FAILED)
+      break;
+    MapErr = errno;
+    if (MapErr != EPERM && MapErr != ENOMEM)
+      break; // not the allowance: a smaller ring will not help
+  }
   if (Base == MAP_FAILED) {
-    int E = errno;
     close(Fd);
-    return E;
+    return {MapErr ? MapErr : ENOMEM, true};
   }
   // A fork's child must not share the ring the parent's kernel writes.
   madvise(Base, Size, MADV_DONTFORK);
@@ -76,7 +89,7 @@ int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel) {
   R.Base = Base;
   R.MapSize = Size;
   R.Tid = Tid;
-  return 0;
+  return {};
 }
 
 namespace {

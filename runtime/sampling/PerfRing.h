@@ -42,14 +42,23 @@ struct PerfRing {
   bool open() const { return Fd >= 0; }
 };
 
+/// Why a ring could not be had: the errno of the step that failed.
+struct PerfRingError {
+  int Errno = 0;
+  /// The event was allowed, its ring was not: no locked memory left for
+  /// it (EPERM). The process's other threads may still be sampled.
+  bool Mapping = false;
+  explicit operator bool() const { return Errno != 0; }
+};
+
 /// Opens a task-clock event sampling thread `Tid` (of this process) at
-/// `Hz` with user call chains, and maps its ring; with `Kernel`, CPU time
-/// in the kernel (system calls) is sampled too, charged to the user code
-/// that made the call. Returns 0, or the errno of the step that failed
-/// (perf_event_open: EACCES where perf_event_paranoid forbids it, which
-/// for `Kernel` means above 1 without CAP_PERFMON; ENOSYS or EPERM under
-/// seccomp).
-int openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel);
+/// `Hz` with user call chains, and maps its ring (smaller where the
+/// locked-memory allowance is short); with `Kernel`, CPU time in the
+/// kernel (system calls) is sampled too, charged to the user code that
+/// made the call. On failure, perf_event_open's errno is EACCES where
+/// perf_event_paranoid forbids the event, which for `Kernel` means above 1
+/// without CAP_PERFMON; ENOSYS or EPERM under seccomp.
+PerfRingError openPerfRing(PerfRing &R, uint64_t Tid, unsigned Hz, bool Kernel);
 
 /// Reads every complete record in the ring and frees their space; calls
 /// `OnSample` for each sample. Returns the samples the kernel reported

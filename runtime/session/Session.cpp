@@ -273,10 +273,10 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
   S.Threads = std::move(A.Exited);
   S.Cpu = cpuSamples(/*Take=*/!Live);
   S.Warnings = *RtWarnings;
-  if (std::string W = cpuSamplingWarning(); !W.empty()) {
+  for (std::string &W : cpuSamplingWarnings()) {
     if (!Live)
       say(W); // found by the drain thread, which has no stderr
-    S.Warnings.push_back(W);
+    S.Warnings.push_back(std::move(W));
   }
   if (uint32_t N = threadsWithMeasuringStopped())
     S.Warnings.push_back(
