@@ -220,6 +220,8 @@ CallTree mergeTrees(const CallTree &A, const CallTree &B) {
       M.Self += N.Self;
       M.AllocBytes += N.AllocBytes;
       M.Allocs += N.Allocs;
+      if (N.WaitNs)
+        M.WaitNs = M.WaitNs.value_or(0) + *N.WaitNs;
     }
     Where[I] = int64_t(It->second);
   }

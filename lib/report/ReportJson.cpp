@@ -63,6 +63,8 @@ OJson sectionToJson(const FunctionsSection &S) {
       Row["cpu"] = *R.CpuNs;
     if (R.CpuSelfNs)
       Row["cpu_self"] = *R.CpuSelfNs;
+    if (R.WaitNs)
+      Row["wait"] = *R.WaitNs;
     if (S.Kind == SectionKind::Alloc) {
       Row["allocs"] = R.Allocs;
       Row["freed"] = R.Freed;
@@ -136,6 +138,8 @@ OJson treeToJson(const CallTree &T) {
     Row["allocs"] = N.Allocs;
     if (N.CpuSelf)
       Row["cpu_self"] = *N.CpuSelf;
+    if (N.WaitNs)
+      Row["wait"] = *N.WaitNs;
     if (N.Inlined)
       Row["inlined"] = true;
     Nodes.push_back(std::move(Row));
@@ -201,6 +205,8 @@ OJson toJson(const Report &R) {
     J["icount_calls"] = edgesToJson(R.IcountCalls);
   if (R.Cpu.Present)
     J["cpu_samples"] = cpuSamplesToJson(R.Cpu);
+  if (R.Locks.Present)
+    J["locks"] = locksToJson(R.Locks);
   return J;
 }
 

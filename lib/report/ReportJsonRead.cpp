@@ -258,6 +258,8 @@ void readSection(const Json &J, FunctionsSection &S) {
       R.CpuNs = getUnsigned(RJ, RP, "cpu");
     if (RJ.contains("cpu_self"))
       R.CpuSelfNs = getUnsigned(RJ, RP, "cpu_self");
+    if (RJ.contains("wait"))
+      R.WaitNs = getUnsigned(RJ, RP, "wait");
     if (S.Kind == SectionKind::Alloc) {
       R.Allocs = getUnsigned(RJ, RP, "allocs");
       R.Freed = getUnsigned(RJ, RP, "freed");
@@ -346,6 +348,8 @@ void readTree(const Json &J, CallTree &T) {
     N.Allocs = getUnsigned(NJ, NP, "allocs");
     if (NJ.contains("cpu_self"))
       N.CpuSelf = getUnsigned(NJ, NP, "cpu_self");
+    if (NJ.contains("wait"))
+      N.WaitNs = getUnsigned(NJ, NP, "wait");
     N.Inlined = optBool(NJ, NP, "inlined").value_or(false);
     T.Nodes.push_back(std::move(N));
   }
@@ -401,6 +405,8 @@ void readReport(const Json &J, Report &R) {
     readEdges(*Ed, R.IcountCalls);
   if (auto Cs = J.find("cpu_samples"); Cs != J.end())
     cpuSamplesFromJson(*Cs, R.Cpu);
+  if (auto Lk = J.find("locks"); Lk != J.end())
+    locksFromJson(*Lk, R.Locks);
 }
 
 } // namespace

@@ -54,6 +54,8 @@ void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {
     A.Frees += R.Frees;
     if (R.Self)
       A.Self = A.Self.value_or(0) + *R.Self;
+    if (R.WaitNs)
+      A.WaitNs = A.WaitNs.value_or(0) + *R.WaitNs;
     if (R.OnStack)
       A.OnStack = A.OnStack.value_or(0) + *R.OnStack;
   }
@@ -177,6 +179,7 @@ bool sumReports(const std::vector<Report> &In, Report &Out,
     Out.Threads.Present |= R.Threads.Present;
     Out.Tree = report::mergeTrees(Out.Tree, R.Tree);
     mergeCpuSamples(Out.Cpu, R.Cpu);
+    mergeLocks(Out.Locks, R.Locks);
   }
   if (In.size() > 1)
     for (SectionKind K : {SectionKind::Timing, SectionKind::Alloc})

@@ -175,6 +175,15 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
                           [](const FunctionRow &R) { return R.Self; });
   if (Self)
     G.Header.push_back("Self");
+  // Locks tracked: the time the function's own calls waited on locks,
+  // condition variables and semaphores (docs/locks.md).
+  bool Wait =
+      S.Kind == SectionKind::Timing &&
+      std::any_of(S.Data.begin(), S.Data.end(), [](const FunctionRow &R) {
+        return R.WaitNs.value_or(0) > 0;
+      });
+  if (Wait)
+    G.Header.push_back("Wait");
   // CPU samples attributed by the tool: the CPU time the function was on
   // the stack for, its own, and its wall time less the CPU: blocked,
   // waiting or descheduled (docs/sampling.md).
@@ -209,6 +218,8 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     Row.push_back(Val(R.Total));
     if (Self)
       Row.push_back(R.Self ? Val(*R.Self) : std::string("-"));
+    if (Wait)
+      Row.push_back(formatDuration(R.WaitNs.value_or(0)));
     if (Cpu) {
       uint64_t C = R.CpuNs.value_or(0);
       uint64_t Wall = R.OnStack ? *R.OnStack : R.Total;
@@ -256,6 +267,48 @@ Rendered threadsGrid(const ThreadsSection &T) {
   return Out;
 }
 
+// What a person knows a lock by: the tool's name, else where it was first
+// taken.
+std::string lockLabel(const LockRow &L) {
+  if (!L.Name.empty())
+    return L.Name;
+  if (!L.FirstFunction.empty())
+    return "first locked in " + L.FirstFunction;
+  char Buf[32];
+  snprintf(Buf, sizeof Buf, "lock 0x%llx", (unsigned long long)L.Address);
+  return Buf;
+}
+
+Rendered locksGrid(const LocksSection &L, const TableOptions &Opts) {
+  Rendered Out;
+  Out.Title = "locks - " + L.Description;
+  Grid &G = Out.G;
+  G.Header = {"Lock", "Kind",     "Acquired",   "Contended",
+              "Wait", "Avg wait", "P95",        "Max wait",
+              "Hold", "Max hold", "Waited most"};
+  size_t Shown = 0;
+  for (const LockRow &R : L.Data) {
+    if (Opts.Limit && Shown >= Opts.Limit)
+      break;
+    ++Shown;
+    bool Holds = R.Kind != "condition" && R.Kind != "semaphore";
+    std::string Most = R.Waiters.empty() ? "-" : R.Waiters[0].Function;
+    G.Rows.push_back(
+        {lockLabel(R), R.Kind, formatCount(R.Acquisitions),
+         formatCount(R.Contended), formatDuration(R.WaitNs),
+         R.Contended ? formatDuration(R.WaitNs / R.Contended) : "-",
+         R.Contended ? formatDuration(R.WaitP95Ns) : "-",
+         R.Contended ? formatDuration(R.WaitMaxNs) : "-",
+         Holds && R.HoldsTimed ? formatDuration(R.HoldNs) : "-",
+         Holds && R.HoldsTimed ? formatDuration(R.HoldMaxNs) : "-",
+         shortenStdNames(Most)});
+  }
+  if (Shown < L.Data.size())
+    Out.Title += " (" + std::to_string(Shown) + " of " +
+                 std::to_string(L.Data.size()) + " shown)";
+  return Out;
+}
+
 std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
   std::vector<Rendered> Out;
   for (SectionKind K :
@@ -269,6 +322,8 @@ std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
   }
   if (R.Threads.Present)
     Out.push_back(threadsGrid(R.Threads));
+  if (R.Locks.Present && !R.Locks.Data.empty())
+    Out.push_back(locksGrid(R.Locks, Opts));
   // Names, files, thread names, descriptions and the focus come from the
   // program or from a report anyone may have written: nothing reaches the
   // terminal raw (SafeText.h).
@@ -293,6 +348,8 @@ std::string headerLine(const Report &R) {
     Names += std::string(Names.empty() ? "" : ", ") + "cache";
   if (R.Threads.Present)
     Names += std::string(Names.empty() ? "" : ", ") + "threads";
+  if (R.Locks.Present && !R.Locks.Data.empty())
+    Names += std::string(Names.empty() ? "" : ", ") + "locks";
   std::string H = formatDuration(R.M.ElapsedNs);
   if (!Names.empty())
     H += " | " + Names;

@@ -166,6 +166,7 @@ void measurementVariables(Parser &P) {
   P.flag("HOTPATH_ALLOC", O.Alloc);
   O.AllocExplicit = Get("HOTPATH_ALLOC") != nullptr;
   P.flag("HOTPATH_ALLOC_CUMULATIVE", O.AllocCumulative);
+  P.flag("HOTPATH_LOCKS", O.Locks);
   P.flag("HOTPATH_TIME_EXCLUSIVE", O.TimeExclusive);
   P.flag("HOTPATH_FAST_PATH", O.FastPath);
   P.flag("HOTPATH_COMPENSATE", O.Compensate);
@@ -185,6 +186,15 @@ void measurementVariables(Parser &P) {
           if (!parseUnsigned(V, 100000, N))
             return false;
           O.CpuSamplingHz = N;
+          return true;
+        });
+  P.var("HOTPATH_LOCK_HOLD_PERIOD",
+        "one hold timed in this many acquisitions, an integer in [1, 65536]",
+        "16", [&](const std::string &V) {
+          unsigned N;
+          if (!parseUnsigned(V, 65536, N) || N == 0)
+            return false;
+          O.LockHoldPeriod = N;
           return true;
         });
   P.var("HOTPATH_MAX_PATHS", "an integer in [0, 4194304] (0 = no call tree)",

@@ -35,6 +35,12 @@ struct Options {
   bool Alloc = true;
   bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)
   bool AllocCumulative = false;
+  // HOTPATH_LOCKS (locks/LockTracker.h): the program's pthread locks,
+  // condition variables and semaphores: waits and holds.
+  bool Locks = true;
+  // HOTPATH_LOCK_HOLD_PERIOD: one acquisition in this many has its hold
+  // timed (two clock reads); 1 = every hold.
+  unsigned LockHoldPeriod = 16;
   bool TimeExclusive = false;
   // HOTPATH_COMPENSATE: take the cost of measuring, measured at session
   // start (session/CallCost.h), out of the reported times.

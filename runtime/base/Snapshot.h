@@ -84,7 +84,8 @@ struct PathOut {
   uint64_t TicksNs = 0; // inclusive ns of outermost timed activations, or
                         // the timed calls' own ns (Exclusive)
   uint64_t AllocBytes = 0, Allocs = 0; // exclusive
-  uint64_t Tid = 0;                    // Fn == Thread
+  uint64_t WaitNs = 0; // exclusive: lock and condition waits of its calls
+  uint64_t Tid = 0;    // Fn == Thread
   // Sampling: the path's sampled calls, their own ns (their time less
   // their direct children's, timed with them) and their inclusive ns.
   uint64_t SelfCalls = 0, SelfNs = 0, SelfInclNs = 0;
@@ -136,6 +137,27 @@ struct CpuSampleSet {
   std::vector<SampledStack> Stacks;
   std::vector<LoadedObject> Objects;
 };
+enum LockKind : uint32_t {
+  LockMutex = 1,
+  LockRwRead,  // an rwlock taken for reading
+  LockRwWrite, // for writing
+  LockCond,    // a condition variable: waits, no holds
+  LockSpin,
+  LockSem, // a semaphore: waits, no holds
+};
+
+/// One lock the program took (HOTPATH_LOCKS, locks/LockTracker.h).
+struct LockOut {
+  uint64_t Addr = 0;
+  uint32_t Kind = 0;      // LockKind
+  uint32_t FirstFn = 0;   // the measured call that first took it (0 none)
+  uint64_t FirstSite = 0; // where: the return address of that lock call
+  uint64_t Acquisitions = 0, Contended = 0;
+  uint64_t WaitNs = 0, WaitMaxNs = 0, WaitP95Ns = 0;
+  uint64_t HoldsTimed = 0, HoldNs = 0, HoldMaxNs = 0; // HoldNs extrapolated
+  std::vector<std::pair<uint32_t, uint64_t>> Waiters; // fn id, wait ns
+};
+
 struct Snapshot {
   uint64_t StartUnixNs = 0; // wall clock at session begin
   uint64_t ElapsedNs = 0;   // session length
@@ -162,6 +184,10 @@ struct Snapshot {
   } CallCost;
   std::vector<std::string> Warnings; // runtime warnings beyond Options'
   CpuSampleSet Cpu;                  // HOTPATH_CPU_SAMPLING
+  bool LocksTracked = false;         // HOTPATH_LOCKS
+  uint32_t LockHoldPeriod = 0;       // HOTPATH_LOCK_HOLD_PERIOD
+  std::vector<LockOut> Locks;
+  std::vector<uint64_t> WaitNs; // by function id: its calls' own waits
 };
 
 } // namespace hotpath::rt

@@ -85,6 +85,8 @@ struct PathCounters {
   // Calls timed with certainty (ThreadState.h, FrameCertain) and their
   // time: not extrapolated.
   uint64_t CertainCalls, CertainTicks;
+  // Lock and condition waits of the path's calls, their own (LockTracker.h).
+  uint64_t WaitTicks;
 };
 
 struct PathTree {

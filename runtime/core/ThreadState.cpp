@@ -58,8 +58,12 @@ void stopMeasuringThisThread() {
     return;
   MeasuringStopped = 1;
   __hotpath_fast.epoch = FastPathOff; // the wrappers take the hooks
-  if (ThreadState *T = CurrentThread)
+  if (ThreadState *T = CurrentThread) {
     T->Epoch = 0; // never a running session's: the hooks go slow, and stop
+    // The lock interposers read the clock too: they find no table now, and
+    // attach none (LockTracker.cpp). The table's counts so far are dropped.
+    __atomic_store_n(&T->Locks, nullptr, __ATOMIC_RELAXED);
+  }
   __atomic_fetch_add(&StoppedThreads, 1u, __ATOMIC_RELAXED);
 }
 

@@ -85,6 +85,7 @@ struct ThreadState {
   // but its own: the interrupted one may hold the top frame in a register.
   uint32_t InHook;
   struct AllocState *Alloc;  // allocation tracking (AllocTracker.h), lazily
+  struct LockState *Locks;   // lock tracking (LockTracker.h), lazily
   PathHot *Paths;            // Tree.Hot, beside the other hot fields
   struct TraceBuffer *Trace; // HOTPATH_TRACE (Trace.h); null when off
   EventQueue Q;

@@ -9,6 +9,7 @@
 #include "core/Trace.h"
 #include "drain/Sweep.h"
 #include "hotpath/support/MutexGuard.h"
+#include "locks/LockTracker.h"
 #include "sampling/CpuSampler.h"
 
 #include <algorithm>
@@ -251,6 +252,7 @@ void resetAggregate() {
     freeTraceBuffer(Tr.Buf);
   aggregate() = Aggregate();
   resetAllocAggregate();
+  resetLockAggregate();
 }
 
 namespace {
@@ -261,8 +263,10 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
   uint64_t N = sweepQueue(A, T->Q, T);
   A.Events += N;
   T->DrainCalls += N;
-  if (St == ThreadExited || Final)
+  if (St == ThreadExited || Final) {
     sweepAllocs(T);
+    sweepLocks(T);
+  }
   if (St == ThreadExited || Final) {
     mergeTables(T, A);
     A.Paths.takeCounters(T);

@@ -80,7 +80,7 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
   for (uint32_t L = 0; L < N; ++L) {
     PathCounters &C = P.Counters[L];
     if (!C.Untimed && !C.FoldTimed && !C.Allocs && !C.SelfCalls &&
-        !C.CertainCalls)
+        !C.CertainCalls && !C.WaitTicks)
       continue;
     uint32_t M = map(T, L);
     PathStats &S = Nodes[M & ~Flags];
@@ -98,7 +98,8 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
       S.Ticks += C.FoldTicks; // else already in an outer call's
     S.AllocBytes += C.AllocBytes;
     S.Allocs += C.Allocs;
-    if (Calls) { // a nested call's own time is its node's too
+    S.WaitTicks += C.WaitTicks; // exclusive, as allocations
+    if (Calls) {                // a nested call's own time is its node's too
       S.SelfCalls += C.SelfCalls;
       S.SelfTicks += C.SelfTicks;
       S.SelfInclTicks += C.SelfInclTicks;
@@ -137,6 +138,7 @@ std::vector<PathOut> PathAggregate::take(double NsPerTick) {
     O.CertainNs = uint64_t(double(S.CertainTicks) * NsPerTick + 0.5);
     O.AllocBytes = S.AllocBytes;
     O.Allocs = S.Allocs;
+    O.WaitNs = uint64_t(double(S.WaitTicks) * NsPerTick + 0.5);
     if (auto It = TidOf.find(uint32_t(I)); It != TidOf.end()) {
       O.Fn = PathOut::Thread;
       O.Tid = It->second;

@@ -16,6 +16,7 @@
 #include "alloc/AllocTracker.h"
 #include "core/Registry.h"
 #include "core/ThreadState.h"
+#include "locks/LockTracker.h"
 
 #include <tuple>
 #include <type_traits>
@@ -68,7 +69,9 @@ public:
         flushPath(R);
       uint64_t T = __atomic_load_n(&E.Ticks, __ATOMIC_RELAXED);
       uint32_t Id = uint32_t(K >> 32);
-      if (__builtin_expect(uint32_t(K) == AllocEventCaller || Id >= Size, 0)) {
+      if (__builtin_expect(uint32_t(K) == AllocEventCaller ||
+                               uint32_t(K) == LockEventCaller || Id >= Size,
+                           0)) {
         if (rareEvent(K, T)) {
           __atomic_store_n(&E.Id, 0u, __ATOMIC_RELAXED);
           Path.SumAtStart = R.Sum ? *R.Sum : 0;
@@ -113,7 +116,7 @@ public:
     return P;
   }
 
-  uint64_t AllocEvents = 0;
+  uint64_t NonCallEvents = 0;
 
 private:
   struct Run {
@@ -166,7 +169,12 @@ private:
     uint32_t Id = uint32_t(K >> 32);
     if (uint32_t(K) == AllocEventCaller) {
       recordAllocEvent(Id, T); // bytes of a call (AllocTracker.h)
-      ++AllocEvents;
+      ++NonCallEvents;
+      return true;
+    }
+    if (uint32_t(K) == LockEventCaller) {
+      recordLockEvent(this->T, Id, T); // a wait (LockTracker.h)
+      ++NonCallEvents;
       return true;
     }
     growTiming(A, Id); // moves every DrainTiming; the caller resets the run
@@ -222,7 +230,7 @@ uint64_t sweepQueue(Aggregate &A, EventQueue &Q, ThreadState *T) {
   Sweeper S(A, T);
   uint64_t N = Q.consumeSpans([&](Event *B, Event *E) { return S.span(B, E); });
   S.finish();
-  return N - S.AllocEvents;
+  return N - S.NonCallEvents;
 }
 
 } // namespace hotpath::rt

@@ -172,6 +172,8 @@ struct Builder {
       Nd.Self = Self[I];
       Nd.AllocBytes = P.AllocBytes;
       Nd.Allocs = P.Allocs;
+      if (P.WaitNs)
+        Nd.WaitNs = P.WaitNs;
       Me = int64_t(T.Nodes.size());
       T.Nodes.push_back(std::move(Nd));
     }

@@ -9,6 +9,7 @@
 #include "hotpath/support/AtomicFile.h"
 #include "output/CallTreeReport.h"
 #include "output/CpuSamplesReport.h"
+#include "output/LocksReport.h"
 #include "output/Meta.h"
 
 #include <algorithm>
@@ -135,6 +136,8 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
     } else {
       R.Percentiles.assign(Sec.Percentiles.size(), 0);
     }
+    if (S.LocksTracked)
+      R.WaitNs = Id < S.WaitNs.size() ? S.WaitNs[Id] : 0;
     Sec.Data.push_back(std::move(R));
   }
   if (PT.present() && Rate > 0)
@@ -353,6 +356,7 @@ report::Report buildReport(const Snapshot &S, const Options &Opts) {
   if (Sec.Threads)
     buildThreads(S, R.Threads);
   buildCpuSamples(S, R.Cpu);
+  buildLocks(S, R.Locks);
   return R;
 }
 

@@ -11,6 +11,7 @@
 #include "drain/Drain.h"
 #include "hotpath/abi.h"
 #include "hotpath/support/MutexGuard.h"
+#include "locks/LockTracker.h"
 #include "output/ReportWriter.h"
 #include "output/SessionReport.h"
 #include "output/TraceWriter.h"
@@ -98,6 +99,7 @@ void atforkChild() {
   if (!Active)
     return;
   discardAllAllocs();
+  discardAllLocks();
   resetThreadsInChild();
   resetAggregate();
   StartMono = monoRawNs();
@@ -255,6 +257,8 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
                 : takeAllocAggregate(Calls, Timed);
   S.AllocTracked = allocTracked();
   S.AllocPerCallSampled = allocByCurrentCall();
+  // A live snapshot's locks: those of the threads that exited so far.
+  takeLockAggregate(S, A.NsPerTick, /*Take=*/!AllocCopy);
   // No frames, no paths: count-only sessions, and HOTPATH_MAX_PATHS=0.
   bool Full = A.Paths.Full;
   std::vector<PathOut> Paths = A.Paths.take(A.NsPerTick);
@@ -338,6 +342,7 @@ void finishSession(void *P) {
 void endLocked(bool Report) {
   __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
   allocSessionEnd();
+  locksSessionEnd();
   Active = false;
   if (Paused)
     PausedNs += monoRawNs() - PausedAt;
@@ -396,6 +401,7 @@ void sessionBegin(BeginKind Kind) {
                                      : uint64_t(std::llround(1.0 / Rate));
   CurrentConfig.Exclusive = Opts->TimeExclusive;
   allocSessionBegin(*Opts, Vg, *RtWarnings);
+  locksSessionBegin(*Opts, Vg);
   {
     std::vector<std::string> W;
     snapshotsBegin(*Opts, Vg, W);
@@ -428,9 +434,10 @@ void sessionBegin(BeginKind Kind) {
   CurrentConfig.FastPath =
       !Vg && CurrentConfig.Period != 1 && !CurrentConfig.Exclusive &&
       !allocNeedsFrameEveryCall(TimesNothing) && Opts->FastPath;
-  // The hooks keep the current call only when allocations are charged to
-  // it (the wrappers' fast path always does).
-  KeepCurrentCall = allocSetByCurrentCall(CurrentConfig.FastPath);
+  // The hooks keep the current call only when allocations or lock waits
+  // are charged to it (the wrappers' fast path always does).
+  KeepCurrentCall = allocSetByCurrentCall(CurrentConfig.FastPath) ||
+                    (locksTracked() && CurrentConfig.FastPath);
   __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
   selectHookImplementations(CountOnly, ClockUsesTsc, CurrentTrace.Cap != 0);
   clockStartCalibration();
@@ -497,6 +504,7 @@ void sessionPause() {
     // armed fast paths no longer match; frames stay as they are.
     __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE);
     allocPause();
+    locksPause();
     callgrindSessionPause();
     Paused = true;
     PausedAt = monoRawNs();
@@ -510,6 +518,7 @@ void sessionResume() {
     PausedNs += monoRawNs() - PausedAt;
     Paused = false;
     allocResume();
+    locksResume();
     // The same epoch: the threads' states are current again as they were.
     __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
     callgrindSessionResume();

@@ -8,6 +8,7 @@
 #include "hotpath/samples/Attribution.h"
 #include "hotpath/samples/HotLines.h"
 #include "hotpath/samples/Join.h"
+#include "hotpath/samples/LockNames.h"
 #include "hotpath/support/FileRead.h"
 
 #include <algorithm>
@@ -142,6 +143,7 @@ int ReportCommand::run(const Invocation &I) {
 
   // CPU samples: symbolized now, joined to the measured functions.
   samples::Joined J = samples::joinSamples(R);
+  samples::nameLocks(R.Locks); // by symbol, or where first taken
   if (App.count("--lines"))
     return runLines(R, J.Profile, J.Notes);
 

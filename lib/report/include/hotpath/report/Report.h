@@ -11,6 +11,7 @@
 #define HOTPATH_REPORT_REPORT_H
 
 #include "hotpath/report/CpuSamples.h"
+#include "hotpath/report/Locks.h"
 #include "hotpath/report/ReportCache.h"
 
 #include <cstdint>
@@ -58,6 +59,9 @@ struct FunctionRow {
   // (lib/samples): the CPU time of samples with the function on their
   // chain, and of those where it is the innermost measured function.
   std::optional<uint64_t> CpuNs, CpuSelfNs;
+  // Timing rows of a report that tracked locks: the time the function's
+  // own calls waited on locks, condition variables and semaphores.
+  std::optional<uint64_t> WaitNs;
 };
 
 struct FunctionsSection {
@@ -136,6 +140,8 @@ struct TreeNode {
   // With CPU samples (lib/samples): the CPU of the samples that ended
   // here (the path's own code, nothing below it), unscaled.
   std::optional<uint64_t> CpuSelf;
+  // Lock and condition waits of the path's calls, their own (exclusive).
+  std::optional<uint64_t> WaitNs;
   // A sampled frame the compiler inlined into its caller (no frame of its
   // own, as `perf report --no-inline` would not show it).
   bool Inlined = false;
@@ -195,6 +201,7 @@ struct Report {
   CallTree Tree;                // call_tree
   CallEdgesSection IcountCalls; // icount_calls
   CpuSamplesSection Cpu;        // cpu_samples (HOTPATH_CPU_SAMPLING)
+  LocksSection Locks;           // locks (HOTPATH_LOCKS)
 
   FunctionsSection &section(SectionKind K);
   const FunctionsSection &section(SectionKind K) const;

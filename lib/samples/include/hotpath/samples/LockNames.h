@@ -1,0 +1,23 @@
+//===- LockNames.h - Names for the report's locks ---------------*- C++ -*-===//
+//
+// After the run, from the locks section's objects and addresses: a lock in
+// an object's data is named by its symbol (a global, a static member, a
+// function's static), read with LLVM's symbolizer from the object's
+// symbol table; any other lock (on the heap, on a stack) by where it was
+// first taken: the measured function, and the function and source line
+// of the lock call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_SAMPLES_LOCKNAMES_H
+#define HOTPATH_SAMPLES_LOCKNAMES_H
+
+#include "hotpath/report/Locks.h"
+
+namespace hotpath::samples {
+
+/// Names every row that has no name yet.
+void nameLocks(report::LocksSection &S);
+
+} // namespace hotpath::samples
+
+#endif // HOTPATH_SAMPLES_LOCKNAMES_H

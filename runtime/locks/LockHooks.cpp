@@ -1,0 +1,375 @@
+//===- LockHooks.cpp - The interposed pthread locks and semaphores --------===//
+//
+// What std::mutex, std::shared_mutex, std::condition_variable and C code
+// call, forwarded to glibc's own entry points: __pthread_mutex_* and
+// __pthread_rwlock_* where glibc exports them, the rest looked up once with
+// dlvsym (the condition variable's current version, GLIBC_2.3.2, not the
+// 2.2.5 compatibility one that a plain dlsym would find).
+//
+// Each forwards at once, tail-called, when no session tracks locks or the
+// runtime itself is locking (InRuntime). Otherwise a look at the lock word
+// tells whether another thread holds it: if not, the lock is tried, and
+// taken; if so, or if the try fails, the real call runs between two clock
+// reads, and the time is a wait. rwlocks, whose word has no one owner,
+// are tried at once. Condition variables and
+// semaphores count every wait. The results are the real call's: a
+// recursive relock, EDEADLK, EOWNERDEAD, ETIMEDOUT pass through unchanged.
+//
+// Every definition is weak, as the allocation interposers are.
+//
+//===----------------------------------------------------------------------===//
+#include "core/RuntimeScope.h"
+#include "locks/LockTracker.h"
+
+#include <cerrno>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
+
+// glibc exports these as compatibility symbols (no default version, so
+// not linkable by name): bound to their x86-64 version explicitly. No one
+// else defines them, so they are glibc's wherever the runtime is linked.
+#define HP_GLIBC(Name) __asm__(#Name "@GLIBC_2.2.5")
+extern "C" {
+int __pthread_mutex_lock(pthread_mutex_t *) noexcept
+    HP_GLIBC(__pthread_mutex_lock);
+int __pthread_mutex_trylock(pthread_mutex_t *) noexcept
+    HP_GLIBC(__pthread_mutex_trylock);
+int __pthread_mutex_unlock(pthread_mutex_t *) noexcept
+    HP_GLIBC(__pthread_mutex_unlock);
+int __pthread_rwlock_rdlock(pthread_rwlock_t *) noexcept
+    HP_GLIBC(__pthread_rwlock_rdlock);
+int __pthread_rwlock_wrlock(pthread_rwlock_t *) noexcept
+    HP_GLIBC(__pthread_rwlock_wrlock);
+int __pthread_rwlock_tryrdlock(pthread_rwlock_t *) noexcept
+    HP_GLIBC(__pthread_rwlock_tryrdlock);
+int __pthread_rwlock_trywrlock(pthread_rwlock_t *) noexcept
+    HP_GLIBC(__pthread_rwlock_trywrlock);
+int __pthread_rwlock_unlock(pthread_rwlock_t *) noexcept
+    HP_GLIBC(__pthread_rwlock_unlock);
+}
+
+using namespace hotpath::rt;
+
+#define HP_INTERPOSE extern "C" __attribute__((visibility("default"), weak))
+
+namespace {
+
+inline bool tracking() {
+  return __atomic_load_n(&LockMode, __ATOMIC_RELAXED) && !InRuntime;
+}
+
+// Where the program called: the interposer's own return address.
+#define site() uint64_t(__builtin_return_address(0))
+
+// glibc's functions without a __ alias, found once (racing threads store
+// the same value).
+template <typename Fn> Fn real(Fn &Slot, const char *Name, const char *Ver) {
+  Fn F = __atomic_load_n(&Slot, __ATOMIC_RELAXED);
+  if (__builtin_expect(!F, 0)) {
+    void *P = Ver ? dlvsym(RTLD_NEXT, Name, Ver) : nullptr;
+    if (!P)
+      P = dlsym(RTLD_NEXT, Name);
+    F = reinterpret_cast<Fn>(P);
+    __atomic_store_n(&Slot, F, __ATOMIC_RELAXED);
+  }
+  return F;
+}
+
+using TimedLockFn = int (*)(pthread_mutex_t *, const timespec *);
+using ClockLockFn = int (*)(pthread_mutex_t *, clockid_t, const timespec *);
+using RwTimedFn = int (*)(pthread_rwlock_t *, const timespec *);
+using RwClockFn = int (*)(pthread_rwlock_t *, clockid_t, const timespec *);
+using CondWaitFn = int (*)(pthread_cond_t *, pthread_mutex_t *);
+using CondTimedFn = int (*)(pthread_cond_t *, pthread_mutex_t *,
+                            const timespec *);
+using CondClockFn = int (*)(pthread_cond_t *, pthread_mutex_t *, clockid_t,
+                            const timespec *);
+using SpinFn = int (*)(pthread_spinlock_t *);
+using SemWaitFn = int (*)(sem_t *);
+using SemTimedFn = int (*)(sem_t *, const timespec *);
+using SemClockFn = int (*)(sem_t *, clockid_t, const timespec *);
+
+TimedLockFn RealTimedLock;
+ClockLockFn RealClockLock;
+RwTimedFn RealTimedRd, RealTimedWr;
+RwClockFn RealClockRd, RealClockWr;
+CondWaitFn RealCondWait;
+CondTimedFn RealCondTimed;
+CondClockFn RealCondClock;
+SpinFn RealSpinLock, RealSpinTry, RealSpinUnlock;
+SemWaitFn RealSemWait, RealSemTry;
+SemTimedFn RealSemTimed;
+SemClockFn RealSemClock;
+
+// Another thread holds M (glibc's layout: __lock is 0 when free, the
+// owner's tid is in __owner; a recursive relock is not a wait).
+inline bool heldByOther(pthread_mutex_t *M, const LockState *L) {
+  int Word = __atomic_load_n(&M->__data.__lock, __ATOMIC_RELAXED);
+  return Word != 0 && uint64_t(__atomic_load_n(&M->__data.__owner,
+                                               __ATOMIC_RELAXED)) != L->Tid;
+}
+
+inline bool acquired(int R) { return R == 0 || R == EOWNERDEAD; }
+
+// A mutex acquisition through `Call`, which runs the real function. Seen
+// free, the mutex is tried first: a plain lock that found it taken in the
+// meantime would wait untimed (with four threads on one short critical
+// section, a tenth of the waits).
+template <typename CallFn>
+int mutexAcquire(pthread_mutex_t *M, uint64_t Site, CallFn Call) {
+  LockState *L = lockState();
+  if (!L)
+    return Call();
+  if (!heldByOther(M, L)) {
+    int R = __pthread_mutex_trylock(M);
+    if (acquired(R)) {
+      lockAcquired(L, lockEntry(L, M, LockMutex, Site), 0);
+      return R;
+    }
+    if (R != EBUSY)
+      return Call(); // not a lock it can take (EINVAL, ENOTRECOVERABLE)
+  }
+  uint64_t T0 = __builtin_ia32_rdtsc();
+  int R = Call();
+  uint64_t T1 = __builtin_ia32_rdtsc();
+  if (R == EDEADLK) // an error-checking mutex this thread holds: no wait
+    return R;
+  LockEntry *E = lockEntry(L, M, LockMutex, Site);
+  lockWaited(L, E, T1 - T0);
+  if (acquired(R))
+    lockAcquired(L, E, T1);
+  return R;
+}
+
+// An rwlock or spin lock: `Try` first; busy, `Call` between clock reads.
+template <typename TryFn, typename CallFn>
+int tryThenAcquire(const void *P, uint32_t Kind, uint64_t Site, TryFn Try,
+                   CallFn Call) {
+  LockState *L = lockState();
+  if (!L)
+    return Call();
+  int R = Try();
+  if (R == 0) {
+    lockAcquired(L, lockEntry(L, P, Kind, Site), 0);
+    return 0;
+  }
+  if (R != EBUSY)
+    return Call(); // EDEADLK and the like: the real call's answer
+  uint64_t T0 = __builtin_ia32_rdtsc();
+  R = Call();
+  uint64_t T1 = __builtin_ia32_rdtsc();
+  LockEntry *E = lockEntry(L, P, Kind, Site);
+  lockWaited(L, E, T1 - T0);
+  if (R == 0)
+    lockAcquired(L, E, T1);
+  return R;
+}
+
+// A wait that always waits (condition variable, semaphore): timed.
+template <typename CallFn>
+int timedWait(const void *P, uint32_t Kind, uint64_t Site, CallFn Call) {
+  LockState *L = lockState();
+  if (!L)
+    return Call();
+  uint64_t T0 = __builtin_ia32_rdtsc();
+  int R = Call();
+  uint64_t T1 = __builtin_ia32_rdtsc();
+  int Saved = errno;
+  LockEntry *E = lockEntry(L, P, Kind, Site);
+  if (E)
+    ++E->Acquisitions; // a wait: no hold to time
+  lockWaited(L, E, T1 - T0);
+  errno = Saved;
+  return R;
+}
+
+// A condition wait: the mutex's hold ends when the wait releases it.
+template <typename CallFn>
+int condWait(pthread_cond_t *C, pthread_mutex_t *M, uint64_t Site,
+             CallFn Call) {
+  lockReleasing(M);
+  return timedWait(C, LockCond, Site, Call);
+}
+
+} // namespace
+
+// ---- mutexes ---------------------------------------------------------------
+
+HP_INTERPOSE int pthread_mutex_lock(pthread_mutex_t *M) noexcept {
+  if (!tracking())
+    return __pthread_mutex_lock(M);
+  return mutexAcquire(M, site(), [&] { return __pthread_mutex_lock(M); });
+}
+
+HP_INTERPOSE int pthread_mutex_trylock(pthread_mutex_t *M) noexcept {
+  int R = __pthread_mutex_trylock(M);
+  if (tracking() && acquired(R))
+    if (LockState *L = lockState())
+      lockAcquired(L, lockEntry(L, M, LockMutex, site()), 0);
+  return R;
+}
+
+HP_INTERPOSE int pthread_mutex_timedlock(pthread_mutex_t *M,
+                                         const timespec *At) noexcept {
+  TimedLockFn F = real(RealTimedLock, "pthread_mutex_timedlock", nullptr);
+  if (!tracking())
+    return F(M, At);
+  return mutexAcquire(M, site(), [&] { return F(M, At); });
+}
+
+HP_INTERPOSE int pthread_mutex_clocklock(pthread_mutex_t *M, clockid_t Clock,
+                                         const timespec *At) noexcept {
+  ClockLockFn F = real(RealClockLock, "pthread_mutex_clocklock", nullptr);
+  if (!tracking())
+    return F(M, Clock, At);
+  return mutexAcquire(M, site(), [&] { return F(M, Clock, At); });
+}
+
+HP_INTERPOSE int pthread_mutex_unlock(pthread_mutex_t *M) noexcept {
+  if (tracking())
+    lockReleasing(M);
+  return __pthread_mutex_unlock(M);
+}
+
+// ---- rwlocks ---------------------------------------------------------------
+
+HP_INTERPOSE int pthread_rwlock_rdlock(pthread_rwlock_t *W) noexcept {
+  if (!tracking())
+    return __pthread_rwlock_rdlock(W);
+  return tryThenAcquire(
+      W, LockRwRead, site(), [&] { return __pthread_rwlock_tryrdlock(W); },
+      [&] { return __pthread_rwlock_rdlock(W); });
+}
+
+HP_INTERPOSE int pthread_rwlock_wrlock(pthread_rwlock_t *W) noexcept {
+  if (!tracking())
+    return __pthread_rwlock_wrlock(W);
+  return tryThenAcquire(
+      W, LockRwWrite, site(), [&] { return __pthread_rwlock_trywrlock(W); },
+      [&] { return __pthread_rwlock_wrlock(W); });
+}
+
+HP_INTERPOSE int pthread_rwlock_tryrdlock(pthread_rwlock_t *W) noexcept {
+  int R = __pthread_rwlock_tryrdlock(W);
+  if (R == 0 && tracking())
+    if (LockState *L = lockState())
+      lockAcquired(L, lockEntry(L, W, LockRwRead, site()), 0);
+  return R;
+}
+
+HP_INTERPOSE int pthread_rwlock_trywrlock(pthread_rwlock_t *W) noexcept {
+  int R = __pthread_rwlock_trywrlock(W);
+  if (R == 0 && tracking())
+    if (LockState *L = lockState())
+      lockAcquired(L, lockEntry(L, W, LockRwWrite, site()), 0);
+  return R;
+}
+
+#define HP_RWLOCK_TIMED(Name, Kind, Slot, Try, Type, ...)                      \
+  HP_INTERPOSE int Name(pthread_rwlock_t *W, __VA_ARGS__) noexcept {           \
+    Type F = real(Slot, #Name, nullptr);                                       \
+    if (!tracking())                                                           \
+      return F(W, HP_ARGS);                                                    \
+    return tryThenAcquire(                                                     \
+        W, Kind, site(), [&] { return Try(W); },                               \
+        [&] { return F(W, HP_ARGS); });                                        \
+  }
+
+#define HP_ARGS At
+HP_RWLOCK_TIMED(pthread_rwlock_timedrdlock, LockRwRead, RealTimedRd,
+                __pthread_rwlock_tryrdlock, RwTimedFn, const timespec *At)
+HP_RWLOCK_TIMED(pthread_rwlock_timedwrlock, LockRwWrite, RealTimedWr,
+                __pthread_rwlock_trywrlock, RwTimedFn, const timespec *At)
+#undef HP_ARGS
+#define HP_ARGS Clock, At
+HP_RWLOCK_TIMED(pthread_rwlock_clockrdlock, LockRwRead, RealClockRd,
+                __pthread_rwlock_tryrdlock, RwClockFn, clockid_t Clock,
+                const timespec *At)
+HP_RWLOCK_TIMED(pthread_rwlock_clockwrlock, LockRwWrite, RealClockWr,
+                __pthread_rwlock_trywrlock, RwClockFn, clockid_t Clock,
+                const timespec *At)
+#undef HP_ARGS
+
+HP_INTERPOSE int pthread_rwlock_unlock(pthread_rwlock_t *W) noexcept {
+  if (tracking())
+    lockReleasing(W);
+  return __pthread_rwlock_unlock(W);
+}
+
+// ---- condition variables ---------------------------------------------------
+// Cancellation points: glibc declares them without noexcept, and a thread
+// cancelled in the wait unwinds through here (its wait goes uncounted).
+
+HP_INTERPOSE int pthread_cond_wait(pthread_cond_t *C, pthread_mutex_t *M) {
+  CondWaitFn F = real(RealCondWait, "pthread_cond_wait", "GLIBC_2.3.2");
+  if (!tracking())
+    return F(C, M);
+  return condWait(C, M, site(), [&] { return F(C, M); });
+}
+
+HP_INTERPOSE int pthread_cond_timedwait(pthread_cond_t *C, pthread_mutex_t *M,
+                                        const timespec *At) {
+  CondTimedFn F = real(RealCondTimed, "pthread_cond_timedwait", "GLIBC_2.3.2");
+  if (!tracking())
+    return F(C, M, At);
+  return condWait(C, M, site(), [&] { return F(C, M, At); });
+}
+
+HP_INTERPOSE int pthread_cond_clockwait(pthread_cond_t *C, pthread_mutex_t *M,
+                                        clockid_t Clock, const timespec *At) {
+  CondClockFn F = real(RealCondClock, "pthread_cond_clockwait", nullptr);
+  if (!tracking())
+    return F(C, M, Clock, At);
+  return condWait(C, M, site(), [&] { return F(C, M, Clock, At); });
+}
+
+// ---- spin locks and semaphores ---------------------------------------------
+
+HP_INTERPOSE int pthread_spin_lock(pthread_spinlock_t *S) noexcept {
+  SpinFn F = real(RealSpinLock, "pthread_spin_lock", nullptr);
+  if (!tracking())
+    return F(S);
+  SpinFn Try = real(RealSpinTry, "pthread_spin_trylock", nullptr);
+  return tryThenAcquire((const void *)S, LockSpin, site(),
+                        [&] { return Try(S); }, [&] { return F(S); });
+}
+
+HP_INTERPOSE int pthread_spin_unlock(pthread_spinlock_t *S) noexcept {
+  SpinFn F = real(RealSpinUnlock, "pthread_spin_unlock", nullptr);
+  if (tracking())
+    lockReleasing((const void *)S);
+  return F(S);
+}
+
+HP_INTERPOSE int sem_wait(sem_t *S) {
+  SemWaitFn F = real(RealSemWait, "sem_wait", nullptr);
+  if (!tracking())
+    return F(S);
+  // A semaphore with a count is taken at once: no wait to time.
+  SemWaitFn Try = real(RealSemTry, "sem_trywait", nullptr);
+  int Saved = errno;
+  if (Try(S) == 0) {
+    if (LockState *L = lockState())
+      if (LockEntry *E = lockEntry(L, S, LockSem, site()))
+        ++E->Acquisitions;
+    return 0;
+  }
+  errno = Saved;
+  return timedWait(S, LockSem, site(), [&] { return F(S); });
+}
+
+HP_INTERPOSE int sem_timedwait(sem_t *S, const timespec *At) {
+  SemTimedFn F = real(RealSemTimed, "sem_timedwait", nullptr);
+  if (!tracking())
+    return F(S, At);
+  return timedWait(S, LockSem, site(), [&] { return F(S, At); });
+}
+
+HP_INTERPOSE int sem_clockwait(sem_t *S, clockid_t Clock, const timespec *At) {
+  SemClockFn F = real(RealSemClock, "sem_clockwait", nullptr);
+  if (!tracking())
+    return F(S, Clock, At);
+  return timedWait(S, LockSem, site(), [&] { return F(S, Clock, At); });
+}

@@ -1,0 +1,110 @@
+// Waiting, not working: a consumer that waits on a condition variable for
+// a producer; readers and writers of a std::shared_mutex; a lock taken by
+// an unmeasured helper, whose wait is its measured caller's. Counts exact:
+// 2000 items through the condition's mutex, 4 x 1000 reads, 2 x 500
+// writes; the consumer's wait dominates its time.
+//
+// RUN: %plainclangxx -O2 %s -o %t.plain -pthread && %t.plain > %t.expected
+// RUN: env HOTPATH_CONFIG=%S/Inputs/locks.toml %clangxx -O2 -g %s -o %t -pthread %rt_shared
+// RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json timeout 60 %t > %t.out
+// RUN: diff %t.expected %t.out
+// RUN: %python %S/Inputs/check_locks.py %t.json %t.out %hotpath "lock|app::Table|rwlock-read|acquisitions=4000" "lock|app::Table|rwlock-write|acquisitions=1000" "lock|app::Ready|condition|contended>0" "fnwait>0|app::consume(int)" "fnwait>0|app::viaHelper(int)" "waiter|app::Ready|app::consume(int)" "waiter|app::Guarded|app::viaHelper(int)"
+// RUN: %python -c "import json,sys; r={x['name']: x for x in json.load(open(sys.argv[1]))['functions_timing']['data']}; c=r['app::consume(int)']; assert c['wait'] > 0.5 * c['total'], c" %t.json
+// RUN: %hotpath report %t.json | %FileCheck %s
+//
+// CHECK: locks - Locks (HOTPATH_LOCKS)
+// CHECK-DAG: | app::Ready {{ *}}| condition |
+// CHECK-DAG: | app::Table {{ *}}| rwlock-read | 4,000 |
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <mutex>
+#include <shared_mutex>
+#include <thread>
+#include <vector>
+
+namespace app {
+std::mutex Mu;
+std::condition_variable Ready;
+std::deque<int> Queue;
+std::shared_mutex Table;
+std::mutex Guarded;
+int Values[64];
+static volatile unsigned long Sink;
+
+__attribute__((noinline)) void work(int N) {
+  for (int I = 0; I < N; ++I)
+    Sink = Sink + I;
+}
+
+void produce(int N) {
+  for (int I = 0; I < N; ++I) {
+    work(3000); // the consumer waits for this
+    {
+      std::lock_guard<std::mutex> G(Mu);
+      Queue.push_back(I);
+    }
+    Ready.notify_one();
+  }
+}
+
+long consume(int N) {
+  long Sum = 0;
+  for (int I = 0; I < N; ++I) {
+    std::unique_lock<std::mutex> G(Mu);
+    Ready.wait(G, [] { return !Queue.empty(); });
+    Sum += Queue.front();
+    Queue.pop_front();
+  }
+  return Sum;
+}
+
+void read(int N) {
+  for (int I = 0; I < N; ++I) {
+    std::shared_lock<std::shared_mutex> G(Table);
+    Sink = Sink + Values[I % 64];
+    work(200);
+  }
+}
+
+void write(int N) {
+  for (int I = 0; I < N; ++I) {
+    std::unique_lock<std::shared_mutex> G(Table);
+    Values[I % 64] = I;
+    work(400);
+  }
+}
+} // namespace app
+
+// Not measured: its waits go to the measured function that called it.
+__attribute__((noinline)) void locked_helper() {
+  std::lock_guard<std::mutex> G(app::Guarded);
+  app::work(2000);
+}
+
+namespace app {
+void viaHelper(int N) {
+  for (int I = 0; I < N; ++I)
+    locked_helper();
+}
+} // namespace app
+
+int main() {
+  long Sum = 0;
+  std::thread C([&] { Sum = app::consume(2000); });
+  std::thread P(app::produce, 2000);
+  P.join();
+  C.join();
+  std::vector<std::thread> T;
+  for (int I = 0; I < 4; ++I)
+    T.emplace_back(app::read, 1000);
+  for (int I = 0; I < 2; ++I)
+    T.emplace_back(app::write, 500);
+  for (int I = 0; I < 3; ++I)
+    T.emplace_back(app::viaHelper, 2000);
+  for (auto &X : T)
+    X.join();
+  printf("sum %ld\n", Sum);
+  return 0;
+}
