@@ -14,10 +14,10 @@
  * would otherwise make the plain build look 10 ns cheaper than it is in
  * any program that has threads (where locks matter).
  */
-#include <unistd.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 static pthread_mutex_t Mu = PTHREAD_MUTEX_INITIALIZER;
 static volatile unsigned long Sink;
