@@ -55,7 +55,9 @@ def main():
         elif check == "wait~self":
             total = sum(r["wait_ns"] for r in locks if r["kind"] == "mutex")
             mine = own["wait"]
-            assert abs(total - mine) <= 0.15 * mine, (total, mine)
+            # and 100 ns a call of uncontended time (a run where the load
+            # serialised the threads has no wait at all).
+            assert abs(total - mine) <= 0.15 * mine + 2000000, (total, mine)
             print("wait: hotpath %d ns, the program %d ns" % (total, mine))
         elif check.startswith("hold~self|"):
             r = lock(check.split("|", 1)[1], "mutex")
