@@ -61,7 +61,7 @@ inline bool tracking() {
 }
 
 // Where the program called: the interposer's own return address.
-#define site() uint64_t(__builtin_return_address(0))
+#define HP_SITE uint64_t(__builtin_return_address(0))
 
 // glibc's functions without a __ alias, found once (racing threads store
 // the same value).
@@ -200,14 +200,14 @@ int condWait(pthread_cond_t *C, pthread_mutex_t *M, uint64_t Site,
 HP_INTERPOSE int pthread_mutex_lock(pthread_mutex_t *M) noexcept {
   if (!tracking())
     return __pthread_mutex_lock(M);
-  return mutexAcquire(M, site(), [&] { return __pthread_mutex_lock(M); });
+  return mutexAcquire(M, HP_SITE, [&] { return __pthread_mutex_lock(M); });
 }
 
 HP_INTERPOSE int pthread_mutex_trylock(pthread_mutex_t *M) noexcept {
   int R = __pthread_mutex_trylock(M);
   if (tracking() && acquired(R))
     if (LockState *L = lockState())
-      lockAcquired(L, lockEntry(L, M, LockMutex, site()), 0);
+      lockAcquired(L, lockEntry(L, M, LockMutex, HP_SITE), 0);
   return R;
 }
 
@@ -216,7 +216,7 @@ HP_INTERPOSE int pthread_mutex_timedlock(pthread_mutex_t *M,
   TimedLockFn F = real(RealTimedLock, "pthread_mutex_timedlock", nullptr);
   if (!tracking())
     return F(M, At);
-  return mutexAcquire(M, site(), [&] { return F(M, At); });
+  return mutexAcquire(M, HP_SITE, [&] { return F(M, At); });
 }
 
 HP_INTERPOSE int pthread_mutex_clocklock(pthread_mutex_t *M, clockid_t Clock,
@@ -224,7 +224,7 @@ HP_INTERPOSE int pthread_mutex_clocklock(pthread_mutex_t *M, clockid_t Clock,
   ClockLockFn F = real(RealClockLock, "pthread_mutex_clocklock", nullptr);
   if (!tracking())
     return F(M, Clock, At);
-  return mutexAcquire(M, site(), [&] { return F(M, Clock, At); });
+  return mutexAcquire(M, HP_SITE, [&] { return F(M, Clock, At); });
 }
 
 HP_INTERPOSE int pthread_mutex_unlock(pthread_mutex_t *M) noexcept {
@@ -239,7 +239,7 @@ HP_INTERPOSE int pthread_rwlock_rdlock(pthread_rwlock_t *W) noexcept {
   if (!tracking())
     return __pthread_rwlock_rdlock(W);
   return tryThenAcquire(
-      W, LockRwRead, site(), [&] { return __pthread_rwlock_tryrdlock(W); },
+      W, LockRwRead, HP_SITE, [&] { return __pthread_rwlock_tryrdlock(W); },
       [&] { return __pthread_rwlock_rdlock(W); });
 }
 
@@ -247,7 +247,7 @@ HP_INTERPOSE int pthread_rwlock_wrlock(pthread_rwlock_t *W) noexcept {
   if (!tracking())
     return __pthread_rwlock_wrlock(W);
   return tryThenAcquire(
-      W, LockRwWrite, site(), [&] { return __pthread_rwlock_trywrlock(W); },
+      W, LockRwWrite, HP_SITE, [&] { return __pthread_rwlock_trywrlock(W); },
       [&] { return __pthread_rwlock_wrlock(W); });
 }
 
@@ -255,7 +255,7 @@ HP_INTERPOSE int pthread_rwlock_tryrdlock(pthread_rwlock_t *W) noexcept {
   int R = __pthread_rwlock_tryrdlock(W);
   if (R == 0 && tracking())
     if (LockState *L = lockState())
-      lockAcquired(L, lockEntry(L, W, LockRwRead, site()), 0);
+      lockAcquired(L, lockEntry(L, W, LockRwRead, HP_SITE), 0);
   return R;
 }
 
@@ -263,7 +263,7 @@ HP_INTERPOSE int pthread_rwlock_trywrlock(pthread_rwlock_t *W) noexcept {
   int R = __pthread_rwlock_trywrlock(W);
   if (R == 0 && tracking())
     if (LockState *L = lockState())
-      lockAcquired(L, lockEntry(L, W, LockRwWrite, site()), 0);
+      lockAcquired(L, lockEntry(L, W, LockRwWrite, HP_SITE), 0);
   return R;
 }
 
@@ -273,7 +273,7 @@ HP_INTERPOSE int pthread_rwlock_trywrlock(pthread_rwlock_t *W) noexcept {
     if (!tracking())                                                           \
       return F(W, HP_ARGS);                                                    \
     return tryThenAcquire(                                                     \
-        W, Kind, site(), [&] { return Try(W); },                               \
+        W, Kind, HP_SITE, [&] { return Try(W); },                              \
         [&] { return F(W, HP_ARGS); });                                        \
   }
 
@@ -306,7 +306,7 @@ HP_INTERPOSE int pthread_cond_wait(pthread_cond_t *C, pthread_mutex_t *M) {
   CondWaitFn F = real(RealCondWait, "pthread_cond_wait", "GLIBC_2.3.2");
   if (!tracking())
     return F(C, M);
-  return condWait(C, M, site(), [&] { return F(C, M); });
+  return condWait(C, M, HP_SITE, [&] { return F(C, M); });
 }
 
 HP_INTERPOSE int pthread_cond_timedwait(pthread_cond_t *C, pthread_mutex_t *M,
@@ -314,7 +314,7 @@ HP_INTERPOSE int pthread_cond_timedwait(pthread_cond_t *C, pthread_mutex_t *M,
   CondTimedFn F = real(RealCondTimed, "pthread_cond_timedwait", "GLIBC_2.3.2");
   if (!tracking())
     return F(C, M, At);
-  return condWait(C, M, site(), [&] { return F(C, M, At); });
+  return condWait(C, M, HP_SITE, [&] { return F(C, M, At); });
 }
 
 HP_INTERPOSE int pthread_cond_clockwait(pthread_cond_t *C, pthread_mutex_t *M,
@@ -322,7 +322,7 @@ HP_INTERPOSE int pthread_cond_clockwait(pthread_cond_t *C, pthread_mutex_t *M,
   CondClockFn F = real(RealCondClock, "pthread_cond_clockwait", nullptr);
   if (!tracking())
     return F(C, M, Clock, At);
-  return condWait(C, M, site(), [&] { return F(C, M, Clock, At); });
+  return condWait(C, M, HP_SITE, [&] { return F(C, M, Clock, At); });
 }
 
 // ---- spin locks and semaphores ---------------------------------------------
@@ -332,7 +332,7 @@ HP_INTERPOSE int pthread_spin_lock(pthread_spinlock_t *S) noexcept {
   if (!tracking())
     return F(S);
   SpinFn Try = real(RealSpinTry, "pthread_spin_trylock", nullptr);
-  return tryThenAcquire((const void *)S, LockSpin, site(),
+  return tryThenAcquire((const void *)S, LockSpin, HP_SITE,
                         [&] { return Try(S); }, [&] { return F(S); });
 }
 
@@ -352,24 +352,24 @@ HP_INTERPOSE int sem_wait(sem_t *S) {
   int Saved = errno;
   if (Try(S) == 0) {
     if (LockState *L = lockState())
-      if (LockEntry *E = lockEntry(L, S, LockSem, site()))
+      if (LockEntry *E = lockEntry(L, S, LockSem, HP_SITE))
         ++E->Acquisitions;
     return 0;
   }
   errno = Saved;
-  return timedWait(S, LockSem, site(), [&] { return F(S); });
+  return timedWait(S, LockSem, HP_SITE, [&] { return F(S); });
 }
 
 HP_INTERPOSE int sem_timedwait(sem_t *S, const timespec *At) {
   SemTimedFn F = real(RealSemTimed, "sem_timedwait", nullptr);
   if (!tracking())
     return F(S, At);
-  return timedWait(S, LockSem, site(), [&] { return F(S, At); });
+  return timedWait(S, LockSem, HP_SITE, [&] { return F(S, At); });
 }
 
 HP_INTERPOSE int sem_clockwait(sem_t *S, clockid_t Clock, const timespec *At) {
   SemClockFn F = real(RealSemClock, "sem_clockwait", nullptr);
   if (!tracking())
     return F(S, Clock, At);
-  return timedWait(S, LockSem, site(), [&] { return F(S, Clock, At); });
+  return timedWait(S, LockSem, HP_SITE, [&] { return F(S, Clock, At); });
 }

@@ -207,7 +207,6 @@ void sweepLocks(ThreadState *T) {
     O.HoldsTimed += E.HoldsTimed;
     A.HoldTicks += E.HoldTicks;
     A.HoldMaxTicks = std::max(A.HoldMaxTicks, E.HoldMaxTicks);
-    __atomic_store_n(&E.Addr, uint64_t(0), __ATOMIC_RELAXED);
     E = LockEntry{};
   }
   // Timed holds still open refer to entries just emptied: they end
