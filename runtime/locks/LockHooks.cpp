@@ -1,10 +1,12 @@
 //===- LockHooks.cpp - The interposed pthread locks and semaphores --------===//
 //
 // What std::mutex, std::shared_mutex, std::condition_variable and C code
-// call, forwarded to glibc's own entry points: __pthread_mutex_* and
-// __pthread_rwlock_* where glibc exports them, the rest looked up once with
-// dlvsym (the condition variable's current version, GLIBC_2.3.2, not the
-// 2.2.5 compatibility one that a plain dlsym would find).
+// call, forwarded to glibc's own entry points (below: how they are reached
+// in dynamic and in fully static programs). The condition variable's is
+// its current version, GLIBC_2.3.2, not the 2.2.5 compatibility one that a
+// plain dlsym would find. pthread_rwlock_tryrdlock and trywrlock are not
+// interposed: libc.a's implementation has no name but the public one, so a
+// static program that linked an interposer would have none.
 //
 // Each forwards at once, tail-called, when no session tracks locks or the
 // runtime itself is locking (InRuntime). Otherwise a look at the lock word
@@ -22,33 +24,53 @@
 #include "locks/LockTracker.h"
 
 #include <cerrno>
+#include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <time.h>
+#include <unistd.h>
 
-// glibc exports these as compatibility symbols (no default version, so
-// not linkable by name): bound to their x86-64 version explicitly. No one
-// else defines them, so they are glibc's wherever the runtime is linked.
-#define HP_GLIBC(Name) __asm__(#Name "@GLIBC_2.2.5")
-extern "C" {
-int __pthread_mutex_lock(pthread_mutex_t *) noexcept
-    HP_GLIBC(__pthread_mutex_lock);
-int __pthread_mutex_trylock(pthread_mutex_t *) noexcept
-    HP_GLIBC(__pthread_mutex_trylock);
-int __pthread_mutex_unlock(pthread_mutex_t *) noexcept
-    HP_GLIBC(__pthread_mutex_unlock);
-int __pthread_rwlock_rdlock(pthread_rwlock_t *) noexcept
-    HP_GLIBC(__pthread_rwlock_rdlock);
-int __pthread_rwlock_wrlock(pthread_rwlock_t *) noexcept
-    HP_GLIBC(__pthread_rwlock_wrlock);
-int __pthread_rwlock_tryrdlock(pthread_rwlock_t *) noexcept
-    HP_GLIBC(__pthread_rwlock_tryrdlock);
-int __pthread_rwlock_trywrlock(pthread_rwlock_t *) noexcept
-    HP_GLIBC(__pthread_rwlock_trywrlock);
-int __pthread_rwlock_unlock(pthread_rwlock_t *) noexcept
-    HP_GLIBC(__pthread_rwlock_unlock);
-}
+// glibc's own entry points, reached in a dynamic and in a fully static
+// (-static) program alike, through weak references to glibc's internal
+// names. In a dynamic program the __pthread_mutex_* and __pthread_rwlock_*
+// ones bind when it loads (glibc keeps them, at its oldest version, for old
+// binaries); the others are null there and found once with dlsym or
+// dlvsym. In a static program they bind to libc.a's definitions, which
+// LibcAnchors.cpp makes the link pull in; this undefined reference, which
+// no instruction uses, pulls LibcAnchors.o out of the static runtime.
+__asm__(".globl hotpath_rt_libc_anchors");
+
+#define HP_WEAK extern "C" __attribute__((weak))
+HP_WEAK int __pthread_mutex_lock(pthread_mutex_t *) noexcept;
+HP_WEAK int __pthread_mutex_trylock(pthread_mutex_t *) noexcept;
+HP_WEAK int __pthread_mutex_unlock(pthread_mutex_t *) noexcept;
+HP_WEAK int __pthread_mutex_timedlock(pthread_mutex_t *,
+                                      const timespec *) noexcept;
+HP_WEAK int __pthread_mutex_clocklock(pthread_mutex_t *, clockid_t,
+                                      const timespec *) noexcept;
+HP_WEAK int __pthread_rwlock_rdlock(pthread_rwlock_t *) noexcept;
+HP_WEAK int __pthread_rwlock_wrlock(pthread_rwlock_t *) noexcept;
+HP_WEAK int __pthread_rwlock_unlock(pthread_rwlock_t *) noexcept;
+HP_WEAK int ___pthread_rwlock_timedrdlock(pthread_rwlock_t *,
+                                          const timespec *) noexcept;
+HP_WEAK int ___pthread_rwlock_timedwrlock(pthread_rwlock_t *,
+                                          const timespec *) noexcept;
+HP_WEAK int ___pthread_rwlock_clockrdlock(pthread_rwlock_t *, clockid_t,
+                                          const timespec *) noexcept;
+HP_WEAK int ___pthread_rwlock_clockwrlock(pthread_rwlock_t *, clockid_t,
+                                          const timespec *) noexcept;
+HP_WEAK int __pthread_cond_wait(pthread_cond_t *, pthread_mutex_t *);
+HP_WEAK int __pthread_cond_timedwait(pthread_cond_t *, pthread_mutex_t *,
+                                     const timespec *);
+HP_WEAK int __pthread_cond_clockwait(pthread_cond_t *, pthread_mutex_t *,
+                                     clockid_t, const timespec *);
+HP_WEAK int __pthread_spin_lock(pthread_spinlock_t *) noexcept;
+HP_WEAK int __pthread_spin_unlock(pthread_spinlock_t *) noexcept;
+HP_WEAK int __new_sem_wait(sem_t *);
+HP_WEAK int ___sem_timedwait(sem_t *, const timespec *);
+HP_WEAK int ___sem_clockwait(sem_t *, clockid_t, const timespec *);
 
 using namespace hotpath::rt;
 
@@ -60,17 +82,31 @@ inline bool tracking() {
   return __atomic_load_n(&LockMode, __ATOMIC_RELAXED) && !InRuntime;
 }
 
+[[noreturn]] __attribute__((noinline, cold)) void
+fatalMissing(const char *Name) {
+  static const char Head[] = "hotpath: cannot find the C library's ";
+  write(2, Head, sizeof(Head) - 1);
+  write(2, Name, strlen(Name));
+  write(2, "\n", 1);
+  abort();
+}
+
 // Where the program called: the interposer's own return address.
 #define HP_SITE uint64_t(__builtin_return_address(0))
 
-// glibc's functions without a __ alias, found once (racing threads store
-// the same value).
-template <typename Fn> Fn real(Fn &Slot, const char *Name, const char *Ver) {
+// glibc's function: its internal name where that bound (see above), else
+// looked up once by name (racing threads store the same value).
+template <typename Fn, typename InternalFn>
+Fn real(InternalFn Internal, Fn &Slot, const char *Name, const char *Ver) {
+  if (Internal)
+    return Internal;
   Fn F = __atomic_load_n(&Slot, __ATOMIC_RELAXED);
   if (__builtin_expect(!F, 0)) {
     void *P = Ver ? dlvsym(RTLD_NEXT, Name, Ver) : nullptr;
     if (!P)
       P = dlsym(RTLD_NEXT, Name);
+    if (!P) // a C library other than the glibc this runtime was built for
+      fatalMissing(Name);
     F = reinterpret_cast<Fn>(P);
     __atomic_store_n(&Slot, F, __ATOMIC_RELAXED);
   }
@@ -98,8 +134,8 @@ RwClockFn RealClockRd, RealClockWr;
 CondWaitFn RealCondWait;
 CondTimedFn RealCondTimed;
 CondClockFn RealCondClock;
-SpinFn RealSpinLock, RealSpinTry, RealSpinUnlock;
-SemWaitFn RealSemWait, RealSemTry;
+SpinFn RealSpinLock, RealSpinUnlock;
+SemWaitFn RealSemWait;
 SemTimedFn RealSemTimed;
 SemClockFn RealSemClock;
 
@@ -213,7 +249,8 @@ HP_INTERPOSE int pthread_mutex_trylock(pthread_mutex_t *M) noexcept {
 
 HP_INTERPOSE int pthread_mutex_timedlock(pthread_mutex_t *M,
                                          const timespec *At) noexcept {
-  TimedLockFn F = real(RealTimedLock, "pthread_mutex_timedlock", nullptr);
+  TimedLockFn F = real(__pthread_mutex_timedlock, RealTimedLock,
+                       "pthread_mutex_timedlock", nullptr);
   if (!tracking())
     return F(M, At);
   return mutexAcquire(M, HP_SITE, [&] { return F(M, At); });
@@ -221,7 +258,8 @@ HP_INTERPOSE int pthread_mutex_timedlock(pthread_mutex_t *M,
 
 HP_INTERPOSE int pthread_mutex_clocklock(pthread_mutex_t *M, clockid_t Clock,
                                          const timespec *At) noexcept {
-  ClockLockFn F = real(RealClockLock, "pthread_mutex_clocklock", nullptr);
+  ClockLockFn F = real(__pthread_mutex_clocklock, RealClockLock,
+                       "pthread_mutex_clocklock", nullptr);
   if (!tracking())
     return F(M, Clock, At);
   return mutexAcquire(M, HP_SITE, [&] { return F(M, Clock, At); });
@@ -239,7 +277,7 @@ HP_INTERPOSE int pthread_rwlock_rdlock(pthread_rwlock_t *W) noexcept {
   if (!tracking())
     return __pthread_rwlock_rdlock(W);
   return tryThenAcquire(
-      W, LockRwRead, HP_SITE, [&] { return __pthread_rwlock_tryrdlock(W); },
+      W, LockRwRead, HP_SITE, [&] { return pthread_rwlock_tryrdlock(W); },
       [&] { return __pthread_rwlock_rdlock(W); });
 }
 
@@ -247,29 +285,13 @@ HP_INTERPOSE int pthread_rwlock_wrlock(pthread_rwlock_t *W) noexcept {
   if (!tracking())
     return __pthread_rwlock_wrlock(W);
   return tryThenAcquire(
-      W, LockRwWrite, HP_SITE, [&] { return __pthread_rwlock_trywrlock(W); },
+      W, LockRwWrite, HP_SITE, [&] { return pthread_rwlock_trywrlock(W); },
       [&] { return __pthread_rwlock_wrlock(W); });
-}
-
-HP_INTERPOSE int pthread_rwlock_tryrdlock(pthread_rwlock_t *W) noexcept {
-  int R = __pthread_rwlock_tryrdlock(W);
-  if (R == 0 && tracking())
-    if (LockState *L = lockState())
-      lockAcquired(L, lockEntry(L, W, LockRwRead, HP_SITE), 0);
-  return R;
-}
-
-HP_INTERPOSE int pthread_rwlock_trywrlock(pthread_rwlock_t *W) noexcept {
-  int R = __pthread_rwlock_trywrlock(W);
-  if (R == 0 && tracking())
-    if (LockState *L = lockState())
-      lockAcquired(L, lockEntry(L, W, LockRwWrite, HP_SITE), 0);
-  return R;
 }
 
 #define HP_RWLOCK_TIMED(Name, Kind, Slot, Try, Type, ...)                      \
   HP_INTERPOSE int Name(pthread_rwlock_t *W, __VA_ARGS__) noexcept {           \
-    Type F = real(Slot, #Name, nullptr);                                       \
+    Type F = real(___##Name, Slot, #Name, nullptr);                            \
     if (!tracking())                                                           \
       return F(W, HP_ARGS);                                                    \
     return tryThenAcquire(                                                     \
@@ -279,16 +301,16 @@ HP_INTERPOSE int pthread_rwlock_trywrlock(pthread_rwlock_t *W) noexcept {
 
 #define HP_ARGS At
 HP_RWLOCK_TIMED(pthread_rwlock_timedrdlock, LockRwRead, RealTimedRd,
-                __pthread_rwlock_tryrdlock, RwTimedFn, const timespec *At)
+                pthread_rwlock_tryrdlock, RwTimedFn, const timespec *At)
 HP_RWLOCK_TIMED(pthread_rwlock_timedwrlock, LockRwWrite, RealTimedWr,
-                __pthread_rwlock_trywrlock, RwTimedFn, const timespec *At)
+                pthread_rwlock_trywrlock, RwTimedFn, const timespec *At)
 #undef HP_ARGS
 #define HP_ARGS Clock, At
 HP_RWLOCK_TIMED(pthread_rwlock_clockrdlock, LockRwRead, RealClockRd,
-                __pthread_rwlock_tryrdlock, RwClockFn, clockid_t Clock,
+                pthread_rwlock_tryrdlock, RwClockFn, clockid_t Clock,
                 const timespec *At)
 HP_RWLOCK_TIMED(pthread_rwlock_clockwrlock, LockRwWrite, RealClockWr,
-                __pthread_rwlock_trywrlock, RwClockFn, clockid_t Clock,
+                pthread_rwlock_trywrlock, RwClockFn, clockid_t Clock,
                 const timespec *At)
 #undef HP_ARGS
 
@@ -303,7 +325,8 @@ HP_INTERPOSE int pthread_rwlock_unlock(pthread_rwlock_t *W) noexcept {
 // cancelled in the wait unwinds through here (its wait goes uncounted).
 
 HP_INTERPOSE int pthread_cond_wait(pthread_cond_t *C, pthread_mutex_t *M) {
-  CondWaitFn F = real(RealCondWait, "pthread_cond_wait", "GLIBC_2.3.2");
+  CondWaitFn F = real(__pthread_cond_wait, RealCondWait, "pthread_cond_wait",
+                      "GLIBC_2.3.2");
   if (!tracking())
     return F(C, M);
   return condWait(C, M, HP_SITE, [&] { return F(C, M); });
@@ -311,7 +334,8 @@ HP_INTERPOSE int pthread_cond_wait(pthread_cond_t *C, pthread_mutex_t *M) {
 
 HP_INTERPOSE int pthread_cond_timedwait(pthread_cond_t *C, pthread_mutex_t *M,
                                         const timespec *At) {
-  CondTimedFn F = real(RealCondTimed, "pthread_cond_timedwait", "GLIBC_2.3.2");
+  CondTimedFn F = real(__pthread_cond_timedwait, RealCondTimed,
+                       "pthread_cond_timedwait", "GLIBC_2.3.2");
   if (!tracking())
     return F(C, M, At);
   return condWait(C, M, HP_SITE, [&] { return F(C, M, At); });
@@ -319,7 +343,8 @@ HP_INTERPOSE int pthread_cond_timedwait(pthread_cond_t *C, pthread_mutex_t *M,
 
 HP_INTERPOSE int pthread_cond_clockwait(pthread_cond_t *C, pthread_mutex_t *M,
                                         clockid_t Clock, const timespec *At) {
-  CondClockFn F = real(RealCondClock, "pthread_cond_clockwait", nullptr);
+  CondClockFn F = real(__pthread_cond_clockwait, RealCondClock,
+                       "pthread_cond_clockwait", nullptr);
   if (!tracking())
     return F(C, M, Clock, At);
   return condWait(C, M, HP_SITE, [&] { return F(C, M, Clock, At); });
@@ -327,30 +352,48 @@ HP_INTERPOSE int pthread_cond_clockwait(pthread_cond_t *C, pthread_mutex_t *M,
 
 // ---- spin locks and semaphores ---------------------------------------------
 
-HP_INTERPOSE int pthread_spin_lock(pthread_spinlock_t *S) noexcept {
-  SpinFn F = real(RealSpinLock, "pthread_spin_lock", nullptr);
-  if (!tracking())
+// glibc's spin lock: in a static program libc.a's is not linked (its object
+// has no other name to anchor), and a loop on the trylock, which works on
+// the same word, is the same lock.
+static int spinLock(pthread_spinlock_t *S) {
+  if (__pthread_spin_lock)
+    return __pthread_spin_lock(S);
+  SpinFn F = __atomic_load_n(&RealSpinLock, __ATOMIC_RELAXED);
+  if (!F) {
+    F = reinterpret_cast<SpinFn>(dlsym(RTLD_NEXT, "pthread_spin_lock"));
+    if (F)
+      __atomic_store_n(&RealSpinLock, F, __ATOMIC_RELAXED);
+  }
+  if (F)
     return F(S);
-  SpinFn Try = real(RealSpinTry, "pthread_spin_trylock", nullptr);
+  while (pthread_spin_trylock(S) == EBUSY)
+    __builtin_ia32_pause();
+  return 0;
+}
+
+HP_INTERPOSE int pthread_spin_lock(pthread_spinlock_t *S) noexcept {
+  if (!tracking())
+    return spinLock(S);
   return tryThenAcquire((const void *)S, LockSpin, HP_SITE,
-                        [&] { return Try(S); }, [&] { return F(S); });
+                        [&] { return pthread_spin_trylock(S); },
+                        [&] { return spinLock(S); });
 }
 
 HP_INTERPOSE int pthread_spin_unlock(pthread_spinlock_t *S) noexcept {
-  SpinFn F = real(RealSpinUnlock, "pthread_spin_unlock", nullptr);
+  SpinFn F = real(__pthread_spin_unlock, RealSpinUnlock, "pthread_spin_unlock",
+                  nullptr);
   if (tracking())
     lockReleasing((const void *)S);
   return F(S);
 }
 
 HP_INTERPOSE int sem_wait(sem_t *S) {
-  SemWaitFn F = real(RealSemWait, "sem_wait", nullptr);
+  SemWaitFn F = real(__new_sem_wait, RealSemWait, "sem_wait", nullptr);
   if (!tracking())
     return F(S);
   // A semaphore with a count is taken at once: no wait to time.
-  SemWaitFn Try = real(RealSemTry, "sem_trywait", nullptr);
   int Saved = errno;
-  if (Try(S) == 0) {
+  if (sem_trywait(S) == 0) {
     if (LockState *L = lockState())
       if (LockEntry *E = lockEntry(L, S, LockSem, HP_SITE))
         ++E->Acquisitions;
@@ -361,14 +404,14 @@ HP_INTERPOSE int sem_wait(sem_t *S) {
 }
 
 HP_INTERPOSE int sem_timedwait(sem_t *S, const timespec *At) {
-  SemTimedFn F = real(RealSemTimed, "sem_timedwait", nullptr);
+  SemTimedFn F = real(___sem_timedwait, RealSemTimed, "sem_timedwait", nullptr);
   if (!tracking())
     return F(S, At);
   return timedWait(S, LockSem, HP_SITE, [&] { return F(S, At); });
 }
 
 HP_INTERPOSE int sem_clockwait(sem_t *S, clockid_t Clock, const timespec *At) {
-  SemClockFn F = real(RealSemClock, "sem_clockwait", nullptr);
+  SemClockFn F = real(___sem_clockwait, RealSemClock, "sem_clockwait", nullptr);
   if (!tracking())
     return F(S, Clock, At);
   return timedWait(S, LockSem, HP_SITE, [&] { return F(S, Clock, At); });

@@ -27,6 +27,12 @@
 // RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.static.json timeout 60 %t.static > %t.static.out
 // RUN: %python %S/Inputs/check_locks.py %t.static.json %t.static.out %hotpath "lock|app::Shared|mutex|acquisitions=20000" wait~self
 //
+// And fully static (-static): the interposers reach libc.a's own locks.
+// RUN: env HOTPATH_CONFIG=%S/Inputs/locks.toml %clangxx -static -O2 -g %s -o %t.full -pthread %rt_static
+// RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.full.json timeout 60 %t.full > %t.full.out
+// RUN: grep -v '^self' %t.full.out | diff %t.expected -
+// RUN: %python %S/Inputs/check_locks.py %t.full.json %t.full.out %hotpath "lock|app::Shared|mutex|acquisitions=20000" "lock|app::Shared|mutex|contended>0" wait~self
+//
 // CHECK: | Wait
 // CHECK: locks - Locks (HOTPATH_LOCKS)
 // CHECK: | Lock

@@ -17,10 +17,17 @@
 // RUN: %python -c "import json,sys; r={x['name']: x for x in json.load(open(sys.argv[1]))['functions_timing']['data']}; c=r['app::consume(int)']; assert c['wait'] > 0.5 * c['total'], c" %t.json
 // RUN: %hotpath report %t.json | %FileCheck %s
 //
+// Fully static (-static): libc.a's condition variable, rwlock and mutex.
+// RUN: env HOTPATH_CONFIG=%S/Inputs/locks.toml %clangxx -static -O2 -g %s -o %t.full -pthread %rt_static
+// RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.full.json timeout 60 %t.full > %t.full.out
+// RUN: diff %t.expected %t.full.out
+// RUN: %python %S/Inputs/check_locks.py %t.full.json %t.full.out %hotpath "lock|app::Table|rwlock-read|acquisitions=4000" "lock|app::Table|rwlock-write|acquisitions=1000" "lock|app::Ready|condition|contended>0" "waiter|app::Ready|app::consume(int)"
+//
 // CHECK: locks - Locks (HOTPATH_LOCKS)
 // CHECK-DAG: | app::Ready {{ *}}| condition |
 // CHECK-DAG: | app::Table {{ *}}| rwlock-read | 4,000 |
 #include <chrono>
+#include <atomic>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -43,8 +50,14 @@ __attribute__((noinline)) void work(int N) {
     Sink = Sink + I;
 }
 
+std::atomic<int> Consumed{0};
+
+// One item at a time: the consumer, done with the last, waits for this
+// one while it is made, however the threads are scheduled.
 void produce(int N) {
   for (int I = 0; I < N; ++I) {
+    while (Consumed.load() < I)
+      std::this_thread::yield();
     work(3000); // the consumer waits for this
     {
       std::lock_guard<std::mutex> G(Mu);
@@ -61,6 +74,7 @@ long consume(int N) {
     Ready.wait(G, [] { return !Queue.empty(); });
     Sum += Queue.front();
     Queue.pop_front();
+    Consumed.fetch_add(1);
   }
   return Sum;
 }
