@@ -1,5 +1,6 @@
 //===- DiffRender.cpp - A verdict as a table, markdown or JSON ------------===//
 #include "hotpath/policy/DiffRender.h"
+#include "LocksDiff.h"
 #include "hotpath/policy/PolicyUnits.h"
 #include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
@@ -205,6 +206,11 @@ std::string whyNothingFails(const Verdict &V) {
                                : "the two runs' environments differ, so " +
                                      Table + " findings do not fail");
   }
+  if (locksRegressed(V.Locks))
+    Why.push_back(!V.Locks.FailCheck
+                      ? "fail_check is off for [locks]"
+                      : "the two runs' environments differ, so [locks] "
+                        "findings do not fail");
   if (V.BrokenBudgets)
     Why.push_back("fail_check is off for the broken budgets");
   std::string Out;
@@ -267,6 +273,8 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
           Out +=
               "  " + std::string(report::sectionTitle(S.K)) + "\n" + G.text();
       }
+    if (locksRegressed(V.Locks))
+      Out += "  locks\n" + Grid{locksRows(V.Locks, true)}.text();
   }
   if (V.BrokenBudgets)
     Out += "\nbroken budgets\n" + budgetGrid(V).text();
@@ -276,6 +284,9 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
     Out += "\n" + sectionHeading(S) + "\n";
     Out += sectionGrid(S, false).text();
   }
+  if (V.Locks.Compared && !V.Locks.Rows.empty())
+    Out += "\n" + locksHeading(V.Locks) + "\n" +
+           Grid{locksRows(V.Locks, false)}.text();
   if (!V.Budgets.empty())
     Out += "\nbudgets\n" + budgetStatusGrid(V).text();
   for (const BudgetResult &B : V.Budgets)
@@ -297,6 +308,8 @@ std::string renderFindingsMarkdown(const Verdict &V,
           Out += "\n**" + std::string(report::sectionTitle(S.K)) + "**\n\n" +
                  G.markdown(true);
       }
+    if (locksRegressed(V.Locks))
+      Out += "\n**locks**\n\n" + Grid{locksRows(V.Locks, true)}.markdown(true);
   }
   if (V.BrokenBudgets)
     Out +=
@@ -326,12 +339,16 @@ std::string renderDiffMarkdown(const Verdict &V,
   bool Any = !V.Budgets.empty();
   for (const SectionResult &S : V.Sections)
     Any |= S.Compared;
+  Any |= V.Locks.Compared && !V.Locks.Rows.empty();
   if (Any) {
     std::string All = "\n<details><summary>All functions</summary>\n";
     for (const SectionResult &S : V.Sections)
       if (S.Compared)
         All += "\n#### " + sectionHeading(S) + "\n\n" +
                sectionGrid(S, false).markdown(true);
+    if (V.Locks.Compared && !V.Locks.Rows.empty())
+      All += "\n#### " + locksHeading(V.Locks) + "\n\n" +
+             Grid{locksRows(V.Locks, false)}.markdown(true);
     if (!V.Budgets.empty())
       All += "\n#### budgets\n\n" + budgetStatusGrid(V).markdown(true);
     All += "\n</details>\n";
@@ -415,6 +432,7 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
     Sections.push_back(SJ);
   }
   J["sections"] = Sections;
+  J["locks"] = locksJson(V.Locks);
   Json Budgets = Json::array();
   for (const BudgetResult &B : V.Budgets) {
     Json BJ;

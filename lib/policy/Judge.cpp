@@ -430,6 +430,11 @@ Verdict judge(const Report *Base, const Report &Head, const Policy &P) {
     }
     V.Sections.push_back(std::move(S));
   }
+  V.Locks.Settings = P.Locks;
+  if (Base)
+    judgeLocks(*Base, Head, P, TimingNoFail, V);
+  else
+    V.Locks.Skipped = "no base report (--budgets-only)";
   for (const Budget &Bu : P.Budgets) {
     BudgetResult R;
     checkBudget(Bu, Head, IcountNoFail, TimingNoFail, R);

@@ -5,6 +5,7 @@
 
 #include "hotpath/support/SafeToml.h" // toml++ minus its UB on malformed input
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -33,6 +34,33 @@ bool parseMetric(const std::string &S, Metric &Out) {
     return false;
   Out = Metric{Metric::Percentile, P};
   return true;
+}
+
+const char *lockMetricName(LockMetric M) {
+  switch (M) {
+  case LockMetric::Wait:
+    return "wait";
+  case LockMetric::Contended:
+    return "contended";
+  case LockMetric::AvgWait:
+    return "avg";
+  case LockMetric::P95Wait:
+    return "p95";
+  case LockMetric::MaxWait:
+    return "max";
+  }
+  return "wait";
+}
+
+bool parseLockMetric(const std::string &S, LockMetric &Out) {
+  for (LockMetric M :
+       {LockMetric::Wait, LockMetric::Contended, LockMetric::AvgWait,
+        LockMetric::P95Wait, LockMetric::MaxWait})
+    if (S == lockMetricName(M)) {
+      Out = M;
+      return true;
+    }
+  return false;
 }
 
 Policy::Policy() {
@@ -275,6 +303,48 @@ public:
     P.Budgets.push_back(std::move(B));
   }
 
+  void locks(const toml::node &N) {
+    LocksPolicy &L = P.Locks;
+    for (auto &&[Name, V] : table(N, "locks")) {
+      std::string KK = "locks." + std::string(Name.str());
+      if (Name == "judged") {
+        L.Judged = boolean(V, KK);
+      } else if (Name == "fail_check") {
+        L.FailCheck = boolean(V, KK);
+      } else if (Name == "min_percent_change") {
+        L.MinPercentChange = number(V, KK, 0, MaxPercentChange);
+      } else if (Name == "min_wait_change") {
+        L.MinWaitChange = quantity(V, KK, Quantity::Duration);
+      } else if (Name == "min_contended_change") {
+        L.MinContendedChange = count(V, KK);
+      } else if (Name == "min_acquisitions") {
+        L.MinAcquisitions = count(V, KK);
+      } else if (Name == "metrics") {
+        if (!V.is_array())
+          wrongType(V, KK, "an array of strings (\"wait\", \"contended\")");
+        L.Metrics.clear();
+        for (const toml::node &E : *V.as_array()) {
+          std::string S = string(E, KK);
+          LockMetric M;
+          if (!parseLockMetric(S, M))
+            fail(&E, KK,
+                 "unknown metric \"" + S +
+                     "\" (accepted: wait, contended, avg, p95, max)");
+          if (std::find(L.Metrics.begin(), L.Metrics.end(), M) !=
+              L.Metrics.end())
+            fail(&E, KK, "metric \"" + S + "\" listed twice");
+          L.Metrics.push_back(M);
+        }
+        if (L.Metrics.empty())
+          fail(&V, KK, "must list at least one metric (or set judged = false)");
+      } else {
+        unknownKey(V, KK,
+                   "judged, metrics, min_percent_change, min_wait_change, "
+                   "min_contended_change, min_acquisitions, fail_check");
+      }
+    }
+  }
+
   void functions(const toml::node &N) {
     for (auto &&[Name, V] : table(N, "functions")) {
       std::string KK = "functions." + std::string(Name.str());
@@ -320,11 +390,15 @@ public:
         functions(V);
         continue;
       }
+      if (K == "locks") {
+        locks(V);
+        continue;
+      }
       bool Foreign = false;
       for (const char *F : ForeignTables)
         Foreign |= K == F;
       if (!Foreign)
-        unknownKey(V, K, "pr_check, functions");
+        unknownKey(V, K, "pr_check, functions, locks");
       // The threads section exists here too, but only as a report.
       P.Notes.push_back(
           "[" + K + "] (line " + std::to_string(V.source().begin.line) +

@@ -16,7 +16,8 @@ bool parseTreeMetric(const std::string &W, TreeMetric &Out) {
       {"time", TreeMetric::Time},
       {"self", TreeMetric::Self},
       {"calls", TreeMetric::Calls},
-      {"alloc", TreeMetric::Alloc}};
+      {"alloc", TreeMetric::Alloc},
+      {"wait", TreeMetric::Wait}};
   for (const auto &[N, M] : Names)
     if (W == N) {
       Out = M;
@@ -35,6 +36,8 @@ const char *treeMetricName(TreeMetric M) {
     return "calls";
   case TreeMetric::Alloc:
     return "alloc";
+  case TreeMetric::Wait:
+    return "wait";
   }
   return "time";
 }
@@ -54,6 +57,8 @@ uint64_t ownValue(const TreeNode &N, TreeMetric M) {
     return N.Calls;
   case TreeMetric::Alloc:
     return N.AllocBytes;
+  case TreeMetric::Wait:
+    return N.WaitNs.value_or(0);
   }
   return 0;
 }

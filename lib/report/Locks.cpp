@@ -3,9 +3,20 @@
 #include "hotpath/report/JsonFields.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
 namespace hotpath::report {
+
+std::string lockLabel(const LockRow &L) {
+  if (!L.Name.empty())
+    return L.Name;
+  if (!L.FirstFunction.empty())
+    return "first locked in " + L.FirstFunction;
+  char Buf[32];
+  snprintf(Buf, sizeof Buf, "lock 0x%llx", (unsigned long long)L.Address);
+  return Buf;
+}
 
 using Json = nlohmann::json;
 using OJson = nlohmann::ordered_json;

@@ -267,18 +267,6 @@ Rendered threadsGrid(const ThreadsSection &T) {
   return Out;
 }
 
-// What a person knows a lock by: the tool's name, else where it was first
-// taken.
-std::string lockLabel(const LockRow &L) {
-  if (!L.Name.empty())
-    return L.Name;
-  if (!L.FirstFunction.empty())
-    return "first locked in " + L.FirstFunction;
-  char Buf[32];
-  snprintf(Buf, sizeof Buf, "lock 0x%llx", (unsigned long long)L.Address);
-  return Buf;
-}
-
 Rendered locksGrid(const LocksSection &L, const TableOptions &Opts) {
   Rendered Out;
   Out.Title = "locks - " + L.Description;

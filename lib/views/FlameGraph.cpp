@@ -349,7 +349,10 @@ std::string subtitleOf(const CallTree &T, TreeMetric M) {
       std::string("width: ") +
       (M == TreeMetric::Time || M == TreeMetric::Self ? "inclusive time"
        : M == TreeMetric::Calls                       ? "calls"
-                                : "bytes allocated (exclusive)");
+       : M == TreeMetric::Wait
+           ? "time waited on locks, condition variables and semaphores "
+             "(exclusive)"
+           : "bytes allocated (exclusive)");
   if (M == TreeMetric::Self)
     S += "; colour: the frame's own share (red: its own time)";
   if (T.Estimated)

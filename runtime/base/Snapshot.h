@@ -146,6 +146,24 @@ enum LockKind : uint32_t {
   LockSem, // a semaphore: waits, no holds
 };
 
+/// The report's name of a LockKind: "mutex", "rwlock-read", ...
+inline const char *lockKindName(uint32_t K) {
+  switch (K) {
+  case LockRwRead:
+    return "rwlock-read";
+  case LockRwWrite:
+    return "rwlock-write";
+  case LockCond:
+    return "condition";
+  case LockSpin:
+    return "spin";
+  case LockSem:
+    return "semaphore";
+  default:
+    return "mutex";
+  }
+}
+
 /// One lock the program took (HOTPATH_LOCKS, locks/LockTracker.h).
 struct LockOut {
   uint64_t Addr = 0;

@@ -27,9 +27,12 @@ namespace hotpath::rt {
 struct TraceEvent {
   uint64_t Start; // ticks
   uint64_t Ticks; // inclusive duration
-  uint32_t Id;    // function id
+  uint32_t Id;    // function id, or TraceWaitId | LockKind
   uint32_t Depth; // shadow-stack depth: 1 = outermost measured call
 };
+
+/// A lock wait (locks/LockTracker.h), one deeper than the call that waited.
+constexpr uint32_t TraceWaitId = 0x80000000u;
 
 /// Extra slots past the capacity for the enclosing calls in `first` mode.
 constexpr uint32_t AncestorSlots = 256;

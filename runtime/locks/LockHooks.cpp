@@ -173,7 +173,7 @@ int mutexAcquire(pthread_mutex_t *M, uint64_t Site, CallFn Call) {
   if (R == EDEADLK) // an error-checking mutex this thread holds: no wait
     return R;
   LockEntry *E = lockEntry(L, M, LockMutex, Site);
-  lockWaited(L, E, T1 - T0);
+  lockWaited(L, E, LockMutex, T0, T1);
   if (acquired(R))
     lockAcquired(L, E, T1);
   return R;
@@ -197,7 +197,7 @@ int tryThenAcquire(const void *P, uint32_t Kind, uint64_t Site, TryFn Try,
   R = Call();
   uint64_t T1 = __builtin_ia32_rdtsc();
   LockEntry *E = lockEntry(L, P, Kind, Site);
-  lockWaited(L, E, T1 - T0);
+  lockWaited(L, E, Kind, T0, T1);
   if (R == 0)
     lockAcquired(L, E, T1);
   return R;
@@ -216,7 +216,7 @@ int timedWait(const void *P, uint32_t Kind, uint64_t Site, CallFn Call) {
   LockEntry *E = lockEntry(L, P, Kind, Site);
   if (E)
     ++E->Acquisitions; // a wait: no hold to time
-  lockWaited(L, E, T1 - T0);
+  lockWaited(L, E, Kind, T0, T1);
   errno = Saved;
   return R;
 }

@@ -4,6 +4,7 @@
 #include "base/PageAlloc.h"
 #include "core/Registry.h" // MaxFunctions, functionCount
 #include "core/RuntimeScope.h"
+#include "core/Trace.h"
 #include "hotpath/abi.h"
 
 #include <algorithm>
@@ -111,8 +112,13 @@ LockEntry *claimLockEntry(LockState *L, uint64_t Addr, uint32_t Kind,
   return nullptr;
 }
 
-void lockWaited(LockState *L, LockEntry *E, uint64_t Ticks) {
+void lockWaited(LockState *L, LockEntry *E, uint32_t Kind, uint64_t T0,
+                uint64_t T1) {
+  uint64_t Ticks = T1 - T0;
   ThreadState *T = CurrentThread;
+  // The timeline shows the wait inside the call that waited.
+  if (TraceBuffer *B = T->Trace)
+    traceCall(B, T0, Ticks, TraceWaitId | Kind, depthOf(T) + 1);
   uint32_t Id, Node;
   currentCall(T, Id, Node);
   if (Id >= MaxFunctions)

@@ -105,9 +105,11 @@ lockEntry(LockState *L, const void *P, uint32_t Kind, uint64_t Site) {
   return claimLockEntry(L, Addr, Kind, Site);
 }
 
-/// A contended acquisition (or a wait) of E that took `Ticks`: to E, to
-/// the current measured call and its path, and as an event (cold).
-HP_COLD_CC void lockWaited(LockState *L, LockEntry *E, uint64_t Ticks);
+/// A contended acquisition (or a wait) of E, a lock of `Kind`, between the
+/// clock readings T0 and T1: to E, to the current measured call and its
+/// path, as an event, and with HOTPATH_TRACE to the timeline (cold).
+HP_COLD_CC void lockWaited(LockState *L, LockEntry *E, uint32_t Kind,
+                           uint64_t T0, uint64_t T1);
 
 /// E was acquired; `Now` is the clock if the caller read it (a contended
 /// acquisition), else 0.

@@ -10,23 +10,6 @@ namespace hotpath::rt {
 
 namespace {
 
-const char *kindName(uint32_t K) {
-  switch (K) {
-  case LockRwRead:
-    return "rwlock-read";
-  case LockRwWrite:
-    return "rwlock-write";
-  case LockCond:
-    return "condition";
-  case LockSpin:
-    return "spin";
-  case LockSem:
-    return "semaphore";
-  default:
-    return "mutex";
-  }
-}
-
 struct Found {
   uint64_t Addr;
   std::string Path;
@@ -86,7 +69,7 @@ void buildLocks(const Snapshot &S, report::LocksSection &Out) {
   Out.HoldPeriod = S.LockHoldPeriod;
   for (const LockOut &L : S.Locks) {
     report::LockRow R;
-    R.Kind = kindName(L.Kind);
+    R.Kind = lockKindName(L.Kind);
     R.Address = L.Addr;
     if (Found F = objectOf(L.Addr); F.Hit) {
       R.Object = F.Path;

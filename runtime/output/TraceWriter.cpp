@@ -1,6 +1,7 @@
 //===- TraceWriter.cpp - The session's trace as Chrome trace events -------===//
 #include "output/TraceWriter.h"
 #include "core/Registry.h"
+#include "base/Snapshot.h"
 #include "core/Trace.h"
 #include "hotpath/report/Units.h"
 #include "hotpath/report/Version.h"
@@ -72,7 +73,7 @@ std::string traceJson(const std::vector<ThreadTrace> &Traces,
     Spans.reserve(Kept);
     for (uint64_t I = 0; I < Kept; ++I) {
       const TraceEvent &E = traceEvent(B, I);
-      if (E.Id == 0 || E.Id > N)
+      if (E.Id == 0 || (E.Id > N && !(E.Id & TraceWaitId)))
         continue;
       Spans.push_back({ToNs(E.Start), ToNs(E.Start + E.Ticks), E.Id, E.Depth});
     }
@@ -85,8 +86,13 @@ std::string traceJson(const std::vector<ThreadTrace> &Traces,
       return A.Depth < B.Depth;
     });
     for (const Span &S : Spans) {
-      Out += ",\n{\"name\":" + Names[S.Id] +
-             ",\"cat\":\"hotpath\",\"ph\":\"X\",\"ts\":";
+      if (S.Id & TraceWaitId) // a lock wait: its kind; the report names it
+        Out += ",\n{\"name\":\"wait: " +
+               std::string(lockKindName(S.Id & ~TraceWaitId)) +
+               "\",\"cat\":\"hotpath,wait\",\"ph\":\"X\",\"ts\":";
+      else
+        Out += ",\n{\"name\":" + Names[S.Id] +
+               ",\"cat\":\"hotpath\",\"ph\":\"X\",\"ts\":";
       Out += report::formatMicrosExact(S.StartNs);
       Out += ",\"dur\":";
       Out += report::formatMicrosExact(S.EndNs - S.StartNs);

@@ -7,6 +7,7 @@
 #include "hotpath/policy/SuiteDiff.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/samples/LockNames.h"
 
 #include <cstdio>
 
@@ -40,6 +41,9 @@ int diffSuites(const std::string &BaseDir, const std::string &HeadDir,
     NoBase = BaseDir + " holds no report";
   else if (!report::readReportDir(BaseDir, Base, BasePaths, Error))
     return fail(Error);
+  for (auto *Rs : {&Base, &Head})
+    for (report::Report &R : *Rs)
+      samples::nameLocks(R.Locks); // matched by name across runs
   policy::SuiteVerdict S;
   if (!policy::judgeSuite(Base, Head, BasePaths, HeadPaths, PolicyFile, S,
                           Error))
@@ -124,6 +128,7 @@ int DiffCommand::run(const Invocation &I) {
     std::string Error;
     if (!report::readReportFile(Files[I], Reports[I], Error))
       return fail(Files[I] + ": " + Error);
+    samples::nameLocks(Reports[I].Locks); // matched by name across runs
   }
   const report::Report &Head = Reports.back();
   if (Benchmark.empty() && Head.M.Benchmark)

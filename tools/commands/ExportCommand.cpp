@@ -60,9 +60,10 @@ void ExportCommand::declare(CLI::App &App) {
                      "github-action-benchmark"}));
   App.add_option("--metric", Metric,
                  "folded and speedscope: each path's own time (time or self, "
-                 "the same values), calls, or alloc (bytes); pprof has all")
+                 "the same values), calls, alloc (bytes) or wait (time "
+                 "waited on locks); pprof has all")
       ->option_text("METRIC")
-      ->check(oneOf({"time", "self", "calls", "alloc"}));
+      ->check(oneOf({"time", "self", "calls", "alloc", "wait"}));
   App.add_option("--functions", Functions,
                  "trackers: each report's first N functions (by instruction "
                  "count, else time; default 5), or all, beside each "
@@ -126,6 +127,11 @@ int ExportCommand::run(const Invocation &) {
   report::Report &R = Reports.front();
   if (!Tracker)
     samples::joinSamples(R); // sampled frames below the measured ones
+  if (M == report::TreeMetric::Wait && !R.Locks.Present &&
+      (Format == "folded" || Format == "speedscope"))
+    return fail(Files[0] + ": no lock waits in this report (run with "
+                           "HOTPATH_LOCKS=1, the default, and a runtime that "
+                           "tracks locks)");
   if (!R.Tree.Present && !Tracker)
     return fail("" + Files[0] +
                 " has no call tree (a count-only run, "

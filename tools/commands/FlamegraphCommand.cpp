@@ -61,9 +61,10 @@ void FlamegraphCommand::declare(CLI::App &App) {
   App.add_option("--metric", Metric,
                  "what a frame's width is: time (inclusive, default), self "
                  "(the same widths, coloured by the frame's own time), calls "
-                 "or alloc (bytes, exclusive)")
+                 "alloc (bytes, exclusive) or wait (time waited on locks, "
+                 "exclusive)")
       ->option_text("METRIC")
-      ->check(oneOf({"time", "self", "calls", "alloc"}));
+      ->check(oneOf({"time", "self", "calls", "alloc", "wait"}));
   App.add_option("--title", Title, "the title (default: the program)")
       ->option_text("TEXT");
 }
@@ -79,6 +80,12 @@ int FlamegraphCommand::run(const Invocation &) {
     if (!readTree(Files[I], R[I]))
       return ExitBadInput;
   const report::Report &Head = R.back();
+  if (O.Metric == report::TreeMetric::Wait)
+    for (size_t I = 0; I < R.size(); ++I)
+      if (!R[I].Locks.Present)
+        return fail(Files[I] + ": no lock waits in this report (run with "
+                               "HOTPATH_LOCKS=1, the default, and a runtime "
+                               "that tracks locks)");
   auto baseName = [](const std::string &P) {
     size_t Slash = P.find_last_of('/');
     return Slash == std::string::npos ? P : P.substr(Slash + 1);

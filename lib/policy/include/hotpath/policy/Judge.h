@@ -68,6 +68,32 @@ struct SectionResult {
   std::vector<RowResult> Rows; // regressions first
 };
 
+struct LockChange {
+  LockMetric M = LockMetric::Wait;
+  uint64_t Base = 0, Head = 0; // ns, or acquisitions for Contended
+  double Percent = 0;
+  int Direction = 0; // as MetricChange's
+};
+
+/// One lock of either report, matched by its label and kind
+/// ("app::Shared", "mutex"): the tool names locks before judging.
+struct LockRowResult {
+  std::string Name, Kind;
+  Outcome O = Outcome::Unchanged;
+  bool InBase = false, InHead = false;
+  report::LockRow Base, Head;
+  std::vector<LockChange> Changes;
+  bool Failing = false;
+};
+
+struct LocksResult {
+  bool Judged = false, Compared = false, FailCheck = false;
+  bool EnvNoFail = false; // as timing's: waits are time
+  std::string Skipped;    // why not compared ("" when compared)
+  LocksPolicy Settings;
+  std::vector<LockRowResult> Rows; // regressions first
+};
+
 struct BudgetViolation {
   std::string Function;
   std::string What; // "calls 999 below min 1,000", "alloc.avg 3 B > 2 B"
@@ -85,6 +111,7 @@ struct BudgetResult {
 
 struct Verdict {
   std::vector<SectionResult> Sections; // timing, alloc, icount
+  LocksResult Locks;
   std::vector<BudgetResult> Budgets;
   std::vector<std::string> Alerts; // environment differences
   std::vector<std::string> Notes;  // what was skipped and why
@@ -104,6 +131,11 @@ struct Verdict {
 /// Compares `Base` with `Head` under `P`; `Base` null judges budgets only.
 Verdict judge(const report::Report *Base, const report::Report &Head,
               const Policy &P);
+
+/// Compares the locks sections (part of judge()): fills V.Locks and
+/// counts its findings into V.
+void judgeLocks(const report::Report &Base, const report::Report &Head,
+                const Policy &P, bool TimingNoFail, Verdict &V);
 
 /// Percent change of a metric: (head-base)/base*100, +inf from zero.
 double percentChange(uint64_t Base, uint64_t Head);

@@ -54,6 +54,26 @@ struct SectionPolicy {
   bool FailCheck = false; // sections fail the verdict only when they opt in
 };
 
+/// What `[locks]` compares per lock (docs/policy.md): the total wait,
+/// the contended acquisitions, and the wait's average (per contended
+/// acquisition), p95 and maximum.
+enum class LockMetric { Wait, Contended, AvgWait, P95Wait, MaxWait };
+const char *lockMetricName(LockMetric M); // "wait", "contended", ...
+bool parseLockMetric(const std::string &S, LockMetric &Out);
+
+/// `[locks]`: lock waits are timing, so shown but not judged by default.
+struct LocksPolicy {
+  bool Judged = false;
+  std::vector<LockMetric> Metrics{LockMetric::Wait, LockMetric::Contended};
+  double MinPercentChange = 20;
+  /// A wait metric's change below this (ns) is not judged, whatever its
+  /// percentage; likewise contended acquisitions below MinContendedChange.
+  uint64_t MinWaitChange = 1000000;
+  uint64_t MinContendedChange = 10;
+  uint64_t MinAcquisitions = 0;
+  bool FailCheck = false;
+};
+
 struct Limit {
   Metric M;
   uint64_t Max = 0; // base units
@@ -81,6 +101,7 @@ struct Policy {
   double MinPercentTotal = 0.5;
   std::vector<std::string> Ignore;
   SectionPolicy Timing, Alloc, Icount;
+  LocksPolicy Locks;
   std::vector<Budget> Budgets;
   /// Accepted but not used (hotpath-rs sections), shown with the verdict.
   std::vector<std::string> Notes;

@@ -18,10 +18,11 @@ namespace hotpath::report {
 
 /// What a flame graph or an export measures per path. Time is inclusive
 /// (a frame's width holds its children's); Self is the path's own time;
-/// Calls and Alloc (bytes, exclusive) are the path's own.
-enum class TreeMetric { Time, Self, Calls, Alloc };
+/// Calls, Alloc (bytes) and Wait (the time its own calls waited on locks,
+/// condition variables and semaphores) are the path's own.
+enum class TreeMetric { Time, Self, Calls, Alloc, Wait };
 
-/// "time", "self", "calls", "alloc"; false for another word.
+/// "time", "self", "calls", "alloc", "wait"; false for another word.
 bool parseTreeMetric(const std::string &Word, TreeMetric &Out);
 const char *treeMetricName(TreeMetric M);
 /// The unit of a metric: "nanoseconds", "calls", "bytes".

@@ -53,6 +53,10 @@ struct LocksSection {
   std::vector<LockRow> Data; // by wait, descending
 };
 
+/// What a person knows a lock by: its name, else where it was first taken
+/// ("first locked in F"), else its address.
+std::string lockLabel(const LockRow &L);
+
 nlohmann::ordered_json locksToJson(const LocksSection &S);
 /// Validates; throws std::runtime_error naming the bad key.
 void locksFromJson(const nlohmann::json &J, LocksSection &S);

@@ -1,0 +1,157 @@
+//===- JudgeLocks.cpp - Compare two reports' locks under a policy ---------===//
+//
+// `[locks]` (docs/policy.md): each lock of either report, matched by its
+// name and kind, gets the first outcome that applies, as a function row
+// does: ignored (its name matches functions.ignore), added, removed, too
+// few acquisitions, regression, improvement, unchanged. A metric's change
+// counts when it passes min_percent_change and its absolute floor
+// (min_wait_change for the wait metrics, min_contended_change for the
+// contended acquisitions): a lock that waited 2 µs and now 4 µs moved 100%
+// and means nothing.
+//
+//===----------------------------------------------------------------------===//
+#include "hotpath/policy/Judge.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace hotpath::policy {
+
+namespace {
+
+uint64_t lockValue(const report::LockRow &R, LockMetric M) {
+  switch (M) {
+  case LockMetric::Wait:
+    return R.WaitNs;
+  case LockMetric::Contended:
+    return R.Contended;
+  case LockMetric::AvgWait:
+    return R.Contended ? R.WaitNs / R.Contended : 0;
+  case LockMetric::P95Wait:
+    return R.WaitP95Ns;
+  case LockMetric::MaxWait:
+    return R.WaitMaxNs;
+  }
+  return 0;
+}
+
+int rank(Outcome O) {
+  switch (O) {
+  case Outcome::Regression:
+    return 0;
+  case Outcome::Improvement:
+    return 1;
+  case Outcome::Added:
+    return 2;
+  case Outcome::Removed:
+    return 3;
+  case Outcome::Unchanged:
+    return 4;
+  default:
+    return 5;
+  }
+}
+
+double largest(const LockRowResult &R) {
+  double M = 0;
+  for (const LockChange &C : R.Changes)
+    M = std::max(M, std::fabs(C.Percent));
+  return M;
+}
+
+bool ignoredName(const Policy &P, const std::string &Name) {
+  for (const std::string &G : P.Ignore)
+    if (globMatch(G, Name))
+      return true;
+  return false;
+}
+
+} // namespace
+
+void judgeLocks(const report::Report &Base, const report::Report &Head,
+                const Policy &P, bool TimingNoFail, Verdict &V) {
+  LocksResult &L = V.Locks;
+  const LocksPolicy &LP = P.Locks;
+  L.Judged = LP.Judged;
+  L.FailCheck = LP.FailCheck;
+  L.EnvNoFail = TimingNoFail;
+  if (!Base.Locks.Present || !Head.Locks.Present) {
+    L.Skipped = std::string("no locks section in the ") +
+                (!Base.Locks.Present ? "base" : "head") +
+                " report (HOTPATH_LOCKS=0, or a runtime without lock "
+                "tracking)";
+    if (LP.Judged && (Base.Locks.Present || Head.Locks.Present))
+      V.Notes.push_back("locks: not compared: " + L.Skipped);
+    return;
+  }
+  L.Compared = true;
+  std::map<std::pair<std::string, std::string>, LockRowResult> Rows;
+  for (const report::LockRow &R : Base.Locks.Data) {
+    LockRowResult &Row = Rows[{report::lockLabel(R), R.Kind}];
+    Row.InBase = true;
+    Row.Base = R;
+  }
+  for (const report::LockRow &R : Head.Locks.Data) {
+    LockRowResult &Row = Rows[{report::lockLabel(R), R.Kind}];
+    Row.InHead = true;
+    Row.Head = R;
+  }
+  bool CanFail = LP.Judged && LP.FailCheck && !L.EnvNoFail;
+  for (auto &[Key, Row] : Rows) {
+    Row.Name = Key.first;
+    Row.Kind = Key.second;
+    if (ignoredName(P, Row.Name))
+      Row.O = Outcome::Ignored;
+    else if (!Row.InBase)
+      Row.O = Outcome::Added;
+    else if (!Row.InHead)
+      Row.O = Outcome::Removed;
+    else if (std::min(Row.Base.Acquisitions, Row.Head.Acquisitions) <
+             LP.MinAcquisitions)
+      Row.O = Outcome::TooFewCalls;
+    else {
+      bool Up = false, Down = false;
+      for (LockMetric M : LP.Metrics) {
+        LockChange C;
+        C.M = M;
+        C.Base = lockValue(Row.Base, M);
+        C.Head = lockValue(Row.Head, M);
+        C.Percent = percentChange(C.Base, C.Head);
+        uint64_t Floor = M == LockMetric::Contended ? LP.MinContendedChange
+                                                    : LP.MinWaitChange;
+        bool Small =
+            (C.Head > C.Base ? C.Head - C.Base : C.Base - C.Head) < Floor;
+        if (LP.Judged && !Small && C.Percent > LP.MinPercentChange)
+          C.Direction = 1;
+        else if (LP.Judged && !Small && C.Percent < -LP.MinPercentChange)
+          C.Direction = -1;
+        Up |= C.Direction > 0;
+        Down |= C.Direction < 0;
+        Row.Changes.push_back(C);
+      }
+      Row.O = Up     ? Outcome::Regression
+              : Down ? Outcome::Improvement
+                     : Outcome::Unchanged;
+    }
+    if (LP.Judged) {
+      V.Judged += Row.O == Outcome::Regression ||
+                  Row.O == Outcome::Improvement || Row.O == Outcome::Unchanged;
+      V.Regressions += Row.O == Outcome::Regression;
+      V.Improvements += Row.O == Outcome::Improvement;
+    }
+    Row.Failing = CanFail && Row.O == Outcome::Regression;
+    V.Failing += Row.Failing;
+    L.Rows.push_back(std::move(Row));
+  }
+  std::sort(L.Rows.begin(), L.Rows.end(),
+            [](const LockRowResult &A, const LockRowResult &B) {
+              if (rank(A.O) != rank(B.O))
+                return rank(A.O) < rank(B.O);
+              if (largest(A) != largest(B))
+                return largest(A) > largest(B);
+              return A.Name + A.Kind < B.Name + B.Kind;
+            });
+}
+
+} // namespace hotpath::policy
