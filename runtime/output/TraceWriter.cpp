@@ -1,7 +1,7 @@
 //===- TraceWriter.cpp - The session's trace as Chrome trace events -------===//
 #include "output/TraceWriter.h"
-#include "core/Registry.h"
 #include "base/Snapshot.h"
+#include "core/Registry.h"
 #include "core/Trace.h"
 #include "hotpath/report/Units.h"
 #include "hotpath/report/Version.h"
