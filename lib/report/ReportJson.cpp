@@ -1,5 +1,6 @@
 //===- ReportJson.cpp - Report -> JSON ------------------------------------===//
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/report/Rounding.h"
 
 #include <cmath>
 
@@ -92,8 +93,19 @@ OJson threadsToJson(const ThreadsSection &T) {
     Row["allocs"] = R.Allocs;
     Row["frees"] = R.Frees;
     Row["exited"] = R.Exited;
+    if (R.CpuNs) {
+      Row["cpu_ns"] = *R.CpuNs;
+      if (T.ElapsedNs && *T.ElapsedNs)
+        Row["cpu_percent"] = percentOf(*R.CpuNs, *T.ElapsedNs);
+      Row["voluntary_switches"] = R.Voluntary;
+      Row["involuntary_switches"] = R.Involuntary;
+    }
     Data.push_back(std::move(Row));
   }
+  if (T.PeakRssBytes)
+    J["peak_rss_bytes"] = *T.PeakRssBytes;
+  if (T.ElapsedNs)
+    J["elapsed_ns"] = *T.ElapsedNs;
   J["data"] = std::move(Data);
   return J;
 }

@@ -276,6 +276,10 @@ void readThreads(const Json &J, ThreadsSection &T) {
   T.Present = true;
   T.Description = getString(J, P, "description");
   T.AllocTracked = optBool(J, P, "alloc_tracked").value_or(false);
+  if (J.contains("peak_rss_bytes"))
+    T.PeakRssBytes = getUnsigned(J, P, "peak_rss_bytes");
+  if (J.contains("elapsed_ns"))
+    T.ElapsedNs = getUnsigned(J, P, "elapsed_ns");
   forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
     ThreadRow R;
     R.Name = getString(RJ, RP, "name");
@@ -291,6 +295,11 @@ void readThreads(const Json &J, ThreadsSection &T) {
     const Json &E = need(RJ, RP, "exited");
     expect(E.is_boolean(), E, RP + ".exited", "a boolean");
     R.Exited = E.get<bool>();
+    if (RJ.contains("cpu_ns")) {
+      R.CpuNs = getUnsigned(RJ, RP, "cpu_ns");
+      R.Voluntary = getUnsigned(RJ, RP, "voluntary_switches");
+      R.Involuntary = getUnsigned(RJ, RP, "involuntary_switches");
+    }
     T.Data.push_back(std::move(R));
   });
 }

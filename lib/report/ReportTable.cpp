@@ -3,6 +3,7 @@
 
 #include "hotpath/report/DisplayName.h"
 #include "hotpath/report/Focus.h"
+#include "hotpath/report/Rounding.h"
 #include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 
@@ -246,13 +247,29 @@ Rendered threadsGrid(const ThreadsSection &T) {
   Rendered Out;
   Out.Title = "threads - " + T.Description;
   Grid &G = Out.G;
+  bool Cpu = std::any_of(T.Data.begin(), T.Data.end(),
+                         [](const ThreadRow &R) { return bool(R.CpuNs); });
+  if (T.PeakRssBytes)
+    Out.Title += " Peak RSS " + formatBytes(*T.PeakRssBytes) + ".";
   G.Header = {"Thread", "TID", "Events"};
+  if (Cpu)
+    G.Header.insert(G.Header.end(), {"CPU", "CPU %", "Switches (vol/invol)"});
   if (T.AllocTracked)
     G.Header.insert(G.Header.end(), {"Alloc", "Dealloc", "Diff"});
   for (const ThreadRow &R : T.Data) {
     std::vector<std::string> Row = {R.Name + (R.Exited ? " (exited)" : ""),
                                     std::to_string(R.Tid),
                                     std::to_string(R.Events)};
+    if (Cpu && R.CpuNs) {
+      Row.push_back(formatDuration(*R.CpuNs));
+      Row.push_back(T.ElapsedNs && *T.ElapsedNs
+                        ? formatPercent(percentOf(*R.CpuNs, *T.ElapsedNs))
+                        : "-");
+      Row.push_back(formatCount(R.Voluntary) + " / " +
+                    formatCount(R.Involuntary));
+    } else if (Cpu) {
+      Row.insert(Row.end(), {"-", "-", "-"});
+    }
     if (T.AllocTracked) {
       // Both at usable size: a thread that freed what it allocated shows 0
       // (another thread's blocks it freed can make the difference < 0).

@@ -68,6 +68,11 @@ struct ThreadInfo {
   uint64_t AllocBytes = 0, FreedBytes = 0, Allocs = 0, Frees = 0;
   uint64_t AllocUsableBytes = 0; // AllocBytes at usable size, as FreedBytes
   bool Exited = false;
+  // CPU time since the thread started, and its context switches (the
+  // drain's /proc reads, or the thread's own at exit); Usage false when
+  // neither could be read.
+  bool Usage = false;
+  uint64_t CpuNs = 0, Voluntary = 0, Involuntary = 0;
 };
 
 /// One node of the session's call-path tree (runtime/drain/Paths.h):
@@ -177,8 +182,9 @@ struct LockOut {
 };
 
 struct Snapshot {
-  uint64_t StartUnixNs = 0; // wall clock at session begin
-  uint64_t ElapsedNs = 0;   // session length
+  uint64_t StartUnixNs = 0;  // wall clock at session begin
+  uint64_t ElapsedNs = 0;    // session length
+  uint64_t PeakRssBytes = 0; // the process's, so far (0: unknown)
   bool UnderValgrind = false;
   bool AllocTracked = false;
   bool AllocPerCallSampled = false;    // tracked; bytes per call of timed calls

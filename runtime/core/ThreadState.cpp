@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <cstring>
+#include <ctime>
 #include <new>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -101,6 +103,16 @@ __thread uint32_t Attaching __attribute__((tls_model("initial-exec"))) = 0;
 void onThreadExit(void *P) {
   auto *T = static_cast<ThreadState *>(P);
   pthread_getname_np(pthread_self(), T->Name, sizeof T->Name);
+  // Its CPU time and context switches, while it can still ask for them.
+  timespec Cpu;
+  rusage Usage;
+  T->ExitUsage = clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Cpu) == 0 &&
+                 getrusage(RUSAGE_THREAD, &Usage) == 0;
+  if (T->ExitUsage) {
+    T->ExitCpuNs = uint64_t(Cpu.tv_sec) * 1000000000u + uint64_t(Cpu.tv_nsec);
+    T->ExitVoluntary = uint64_t(Usage.ru_nvcsw);
+    T->ExitInvoluntary = uint64_t(Usage.ru_nivcsw);
+  }
   // Frames still open end with the thread: pthread_exit or a cancellation
   // through C code, which has no cleanups to run the exit hooks. Each is
   // closed once, timed to now, as an abandoned frame after longjmp is. (C++
@@ -188,6 +200,7 @@ ThreadState *attachThread() {
     T->Tid = uint64_t(syscall(SYS_gettid));
     T->Self = pthread_self();
     T->Name[0] = 0;
+    T->ExitUsage = 0;
     T->Epoch = 0;
     T->Top = T->Stack;
     T->Overflow = 0;

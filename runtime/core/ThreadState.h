@@ -95,7 +95,11 @@ struct ThreadState {
   pthread_t Self;
   char Name[16];
   uint64_t DrainCalls; // drain side: calls delivered this session
-  PathTree Tree;       // this thread's call paths (PathTree.h)
+  // At exit, by the owner (its CPU time and context switches; the threads
+  // table): the drain reads a live thread's from /proc instead.
+  uint64_t ExitCpuNs, ExitVoluntary, ExitInvoluntary;
+  uint32_t ExitUsage; // 1 when the three above are set
+  PathTree Tree;      // this thread's call paths (PathTree.h)
   // Written by the owner at exit, by the drain when recycling and by a new
   // thread claiming it: its own line.
   alignas(64) std::atomic<uint32_t> Status;

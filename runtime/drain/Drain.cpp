@@ -8,6 +8,7 @@
 #include "core/ThreadState.h"
 #include "core/Trace.h"
 #include "drain/Sweep.h"
+#include "drain/ThreadUsage.h"
 #include "hotpath/support/MutexGuard.h"
 #include "locks/LockTracker.h"
 #include "sampling/CpuSampler.h"
@@ -142,6 +143,7 @@ ThreadInfo infoOf(ThreadState *T, bool Exited, bool Take = true) {
   I.Events = T->DrainCalls;
   I.Exited = Exited;
   takeThreadAllocs(T, I, Take);
+  readThreadUsage(T, Exited, I);
   return I;
 }
 

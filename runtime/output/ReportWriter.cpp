@@ -236,8 +236,16 @@ void buildThreads(const Snapshot &S, report::ThreadsSection &T) {
     R.Allocs = I.Allocs;
     R.Frees = I.Frees;
     R.Exited = I.Exited;
+    if (I.Usage) {
+      R.CpuNs = I.CpuNs;
+      R.Voluntary = I.Voluntary;
+      R.Involuntary = I.Involuntary;
+    }
     T.Data.push_back(std::move(R));
   }
+  if (S.PeakRssBytes)
+    T.PeakRssBytes = S.PeakRssBytes;
+  T.ElapsedNs = S.ElapsedNs;
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "core/Registry.h"
 #include "core/ThreadState.h"
 #include "drain/Drain.h"
+#include "drain/ThreadUsage.h"
 #include "hotpath/abi.h"
 #include "hotpath/support/MutexGuard.h"
 #include "locks/LockTracker.h"
@@ -220,6 +221,7 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
   S.StartUnixNs = StartUnix;
   S.ElapsedNs = monoRawNs() - StartMono - PausedNs -
                 (Paused ? monoRawNs() - PausedAt : 0);
+  S.PeakRssBytes = peakRssBytes();
   S.UnderValgrind = underValgrind();
   uint32_t N = functionCount();
   S.Functions.resize(N + 1);

@@ -98,12 +98,20 @@ struct ThreadRow {
   // balance. Reports of earlier versions lack it (then AllocBytes).
   uint64_t AllocUsableBytes = 0;
   bool Exited = false;
+  // CPU time since the thread started, and its context switches; absent
+  // from reports of earlier versions (and where /proc could not tell).
+  std::optional<uint64_t> CpuNs;
+  uint64_t Voluntary = 0, Involuntary = 0;
 };
 
 struct ThreadsSection {
   bool Present = false;
   std::string Description;
   bool AllocTracked = false;
+  // The process's peak resident set at the report (bytes), and the
+  // session's length that the CPU shares are of.
+  std::optional<uint64_t> PeakRssBytes;
+  std::optional<uint64_t> ElapsedNs;
   std::vector<ThreadRow> Data;
 };
 
