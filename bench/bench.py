@@ -457,8 +457,13 @@ def bench_suite(c, rows):
     bench_module("suite").bench(c, rows, check, run, med)
 
 
+# ---------------------------------------------------------- 11 locks
+def bench_locks(c, rows):
+    bench_module("locks").bench(c, rows, check, run, med)
+
+
 ALL = ["overhead", "icount", "drain", "storm", "compile", "alloc", "whole", "truth",
-       "judge", "suite"]
+       "judge", "suite", "locks"]
 
 
 def main():

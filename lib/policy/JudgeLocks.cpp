@@ -87,15 +87,23 @@ void judgeLocks(const report::Report &Base, const report::Report &Head,
   }
   L.Compared = true;
   std::map<std::pair<std::string, std::string>, LockRowResult> Rows;
+  // Locks of one name and kind (a lock in each of many objects, taken at
+  // one place) are one row: their figures add up.
   for (const report::LockRow &R : Base.Locks.Data) {
     LockRowResult &Row = Rows[{report::lockLabel(R), R.Kind}];
+    if (Row.InBase)
+      report::addLockRow(Row.Base, R);
+    else
+      Row.Base = R;
     Row.InBase = true;
-    Row.Base = R;
   }
   for (const report::LockRow &R : Head.Locks.Data) {
     LockRowResult &Row = Rows[{report::lockLabel(R), R.Kind}];
+    if (Row.InHead)
+      report::addLockRow(Row.Head, R);
+    else
+      Row.Head = R;
     Row.InHead = true;
-    Row.Head = R;
   }
   bool CanFail = LP.Judged && LP.FailCheck && !L.EnvNoFail;
   for (auto &[Key, Row] : Rows) {

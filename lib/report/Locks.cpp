@@ -109,6 +109,30 @@ void locksFromJson(const Json &J, LocksSection &S) {
   });
 }
 
+void addLockRow(LockRow &M, const LockRow &R) {
+  M.Acquisitions += R.Acquisitions;
+  M.Contended += R.Contended;
+  M.WaitNs += R.WaitNs;
+  M.WaitP95Ns = std::max(M.WaitP95Ns, R.WaitP95Ns);
+  M.WaitMaxNs = std::max(M.WaitMaxNs, R.WaitMaxNs);
+  M.HoldNs += R.HoldNs;
+  M.HoldMaxNs = std::max(M.HoldMaxNs, R.HoldMaxNs);
+  M.HoldsTimed += R.HoldsTimed;
+  for (const LockWaiter &W : R.Waiters) {
+    auto Same = std::find_if(
+        M.Waiters.begin(), M.Waiters.end(),
+        [&](const LockWaiter &X) { return X.Function == W.Function; });
+    if (Same == M.Waiters.end())
+      M.Waiters.push_back(W);
+    else
+      Same->WaitNs += W.WaitNs;
+  }
+  std::sort(M.Waiters.begin(), M.Waiters.end(),
+            [](const LockWaiter &A, const LockWaiter &B) {
+              return A.WaitNs > B.WaitNs;
+            });
+}
+
 void mergeLocks(LocksSection &Into, const LocksSection &From) {
   if (!From.Present)
     return;
@@ -125,28 +149,7 @@ void mergeLocks(LocksSection &Into, const LocksSection &From) {
       Into.Data.push_back(R);
       continue;
     }
-    LockRow &M = Into.Data[It->second];
-    M.Acquisitions += R.Acquisitions;
-    M.Contended += R.Contended;
-    M.WaitNs += R.WaitNs;
-    M.WaitP95Ns = std::max(M.WaitP95Ns, R.WaitP95Ns);
-    M.WaitMaxNs = std::max(M.WaitMaxNs, R.WaitMaxNs);
-    M.HoldNs += R.HoldNs;
-    M.HoldMaxNs = std::max(M.HoldMaxNs, R.HoldMaxNs);
-    M.HoldsTimed += R.HoldsTimed;
-    for (const LockWaiter &W : R.Waiters) {
-      auto Same = std::find_if(
-          M.Waiters.begin(), M.Waiters.end(),
-          [&](const LockWaiter &X) { return X.Function == W.Function; });
-      if (Same == M.Waiters.end())
-        M.Waiters.push_back(W);
-      else
-        Same->WaitNs += W.WaitNs;
-    }
-    std::sort(M.Waiters.begin(), M.Waiters.end(),
-              [](const LockWaiter &A, const LockWaiter &B) {
-                return A.WaitNs > B.WaitNs;
-              });
+    addLockRow(Into.Data[It->second], R);
   }
   sortLocks(Into.Data);
 }

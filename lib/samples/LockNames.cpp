@@ -1,9 +1,15 @@
 //===- LockNames.cpp - Names for the report's locks -----------------------===//
 #include "hotpath/samples/LockNames.h"
+#include "hotpath/samples/Attribution.h" // measuredSymbolOf
 
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Path.h"
+
+#include <cstring>
+#include <fstream>
+#include <regex>
 
 namespace hotpath::samples {
 
@@ -11,29 +17,104 @@ namespace {
 
 llvm::symbolize::LLVMSymbolizer::Options options() {
   llvm::symbolize::LLVMSymbolizer::Options O;
-  O.Demangle = true; // names for a person
+  O.Demangle = false; // demangled below, less the pass's clone suffix
   return O;
 }
 
-// "function (file:line)" of a return address, or "" when nothing is known.
-std::string siteOf(llvm::symbolize::LLVMSymbolizer &Sym,
-                   const std::string &Object, uint64_t Offset) {
-  if (Object.empty() || !Offset)
+std::string personName(const std::string &Linkage) {
+  return llvm::demangle(measuredSymbolOf(Linkage));
+}
+
+// The expression a lock call names on its source line, or "": what a
+// person calls the lock ("impl->mutex_", "Mu", "S->M"). Read from the
+// source file when it is there; a handful of shapes, none guessed past.
+std::string lockExpression(const std::string &File, uint32_t Line) {
+  std::ifstream In(File);
+  std::string Text;
+  for (uint32_t I = 0; I < Line && std::getline(In, Text); ++I)
+    ;
+  if (!In || Text.size() > 400)
     return "";
-  auto Info = Sym.symbolizeCode(
-      Object, {Offset - 1, llvm::object::SectionedAddress::UndefSection});
-  if (!Info) {
-    llvm::consumeError(Info.takeError());
-    return "";
+  static const std::regex Shapes[] = {
+      // mutex_.Lock(), cv.wait(lock), m->lock_shared()
+      std::regex(R"(([A-Za-z_][\w.\->\[\]]*?)\s*(?:\.|->)\s*(?:[Ll]ock|)"
+                 R"(lock_shared|try_lock\w*|[Ww]ait\w*|[Ss]ignal\w*)\s*\()"),
+      // pthread_mutex_lock(&S->M), sem_wait(&Sem)
+      std::regex(
+          R"(\b(?:pthread_\w+|sem_\w+)\s*\(\s*&?\s*([A-Za-z_][\w.\->\[\]]*))"),
+      // std::lock_guard<std::mutex> G(Mu), MutexLock l(&mutex_)
+      std::regex(
+          R"(\b\w*(?:[Ll]ock|[Gg]uard)\w*\s*(?:<[^;]*>)?\s+\w+\s*[({]\s*&?\s*([A-Za-z_][\w.\->\[\]]*))")};
+  std::smatch M;
+  for (const std::regex &R : Shapes)
+    if (std::regex_search(Text, M, R))
+      return M[1].str();
+  return "";
+}
+
+struct Site {
+  std::string Function, Where, Expression;
+};
+
+// A function's name without its parameter list and qualifiers, for the
+// context of a lock's name: "leveldb::DB::Open".
+std::string withoutParameters(std::string Name) {
+  for (const char *Q : {" const", " volatile", " &&", " &", " noexcept"})
+    while (Name.size() > strlen(Q) &&
+           Name.compare(Name.size() - strlen(Q), strlen(Q), Q) == 0)
+      Name.resize(Name.size() - strlen(Q));
+  if (Name.empty() || Name.back() != ')')
+    return Name;
+  int Depth = 0;
+  for (size_t I = Name.size(); I-- > 0;) {
+    Depth += Name[I] == ')';
+    Depth -= Name[I] == '(';
+    if (Depth == 0)
+      return I ? Name.substr(0, I) : Name;
   }
-  std::string Fn = Info->FunctionName == "<invalid>" ? "" : Info->FunctionName;
-  std::string Where;
-  if (Info->FileName != "<invalid>" && Info->Line)
-    Where = llvm::sys::path::filename(Info->FileName).str() + ":" +
-            std::to_string(Info->Line);
-  if (Fn.empty())
-    return Where;
-  return Where.empty() ? Fn : Fn + " (" + Where + ")";
+  return Name;
+}
+
+// Where a lock call returned to. Its inlined frames run from the function
+// that contains the call out to std::mutex::lock; from the outside in,
+// the first whose source line names the lock ("impl->mutex_.Lock()" in
+// DB::Open, "MutexLock l(&mutex_)" in LRUCache::Lookup) gives the name,
+// its function and file:line the context. Without one, the containing
+// function and its line.
+Site siteOf(llvm::symbolize::LLVMSymbolizer &Sym, const std::string &Object,
+            uint64_t Offset) {
+  Site S;
+  if (Object.empty() || !Offset)
+    return S;
+  auto Frames = Sym.symbolizeInlinedCode(
+      Object, {Offset - 1, llvm::object::SectionedAddress::UndefSection});
+  if (!Frames) {
+    llvm::consumeError(Frames.takeError());
+    return S;
+  }
+  auto Describe = [](const llvm::DILineInfo &F, Site &Out) {
+    Out.Function = F.FunctionName == "<invalid>"
+                       ? ""
+                       : withoutParameters(personName(F.FunctionName));
+    Out.Where.clear();
+    if (F.FileName != "<invalid>" && F.Line)
+      Out.Where = llvm::sys::path::filename(F.FileName).str() + ":" +
+                  std::to_string(F.Line);
+  };
+  for (uint32_t I = Frames->getNumberOfFrames(); I-- > 0;) {
+    const llvm::DILineInfo &F = Frames->getFrame(I);
+    if (I + 1 == Frames->getNumberOfFrames())
+      Describe(F, S); // the containing function, whatever follows
+    if (F.FileName == "<invalid>" || !F.Line)
+      continue;
+    std::string E = lockExpression(F.FileName, F.Line);
+    if (!E.empty()) {
+      Describe(F, S);
+      S.Expression = E;
+      break;
+    }
+  }
+  return S;
 }
 
 } // namespace
@@ -47,7 +128,7 @@ void nameLocks(report::LocksSection &S) {
       auto G = Sym.symbolizeData(
           R.Object, {R.Offset, llvm::object::SectionedAddress::UndefSection});
       if (G && !G->Name.empty() && G->Name != "<invalid>") {
-        R.Name = G->Name;
+        R.Name = personName(G->Name);
         if (G->Start != R.Offset && G->Start < R.Offset)
           R.Name += "+" + std::to_string(R.Offset - G->Start);
         continue;
@@ -55,12 +136,20 @@ void nameLocks(report::LocksSection &S) {
       if (!G)
         llvm::consumeError(G.takeError());
     }
-    std::string Site = siteOf(Sym, R.SiteObject, R.SiteOffset);
-    if (!R.FirstFunction.empty())
-      R.Name = "first locked in " + R.FirstFunction +
-               (Site.empty() ? "" : ", at " + Site);
-    else if (!Site.empty())
-      R.Name = "first locked at " + Site;
+    // "impl->mutex_ (leveldb::DB::Open, db_impl.cc:1493)", or as much of
+    // it as the build's debug information gives.
+    Site At = siteOf(Sym, R.SiteObject, R.SiteOffset);
+    std::string In = !At.Function.empty() ? At.Function : R.FirstFunction;
+    std::string Context = In;
+    if (!At.Where.empty())
+      Context += (Context.empty() ? "" : ", ") + At.Where;
+    if (!At.Expression.empty())
+      R.Name = At.Expression + (Context.empty() ? "" : " (" + Context + ")");
+    else if (!In.empty())
+      R.Name = "first locked in " + In +
+               (At.Where.empty() ? "" : " (" + At.Where + ")");
+    else if (!At.Where.empty())
+      R.Name = "first locked at " + At.Where;
   }
 }
 

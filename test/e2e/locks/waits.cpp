@@ -26,6 +26,7 @@
 // CHECK: locks - Locks (HOTPATH_LOCKS)
 // CHECK-DAG: | app::Ready {{ *}}| condition |
 // CHECK-DAG: | app::Table {{ *}}| rwlock-read | 4,000 |
+// CHECK-DAG: | A->M (app::deposit, waits.cpp:{{[0-9]+}}) | mutex {{ *}}| 1,000 |
 #include <chrono>
 #include <atomic>
 #include <condition_variable>
@@ -96,6 +97,21 @@ void write(int N) {
 }
 } // namespace app
 
+namespace app {
+// A lock on the heap: named by the expression that locks it.
+struct Account {
+  std::mutex M;
+  long Balance = 0;
+};
+long deposit(Account *A, int N) {
+  for (int I = 0; I < N; ++I) {
+    std::lock_guard<std::mutex> G(A->M);
+    A->Balance += I;
+  }
+  return A->Balance;
+}
+} // namespace app
+
 // Not measured: its waits go to the measured function that called it.
 __attribute__((noinline)) void locked_helper() {
   std::lock_guard<std::mutex> G(app::Guarded);
@@ -124,6 +140,8 @@ int main() {
     T.emplace_back(app::viaHelper, 2000);
   for (auto &X : T)
     X.join();
-  printf("sum %ld\n", Sum);
+  auto *Acc = new app::Account;
+  printf("sum %ld balance %ld\n", Sum, app::deposit(Acc, 1000));
+  delete Acc;
   return 0;
 }

@@ -110,3 +110,19 @@ TEST(JudgeLocks, NotJudgedByDefaultAndSkippedWithoutSections) {
   EXPECT_EQ(X.Locks.Rows.at(0).O, Outcome::Regression);
   EXPECT_FALSE(X.Locks.Rows.at(0).Failing);
 }
+
+// Many locks of one name (one per object, taken at one place) are judged
+// as one: their waits add up.
+TEST(JudgeLocks, SameNameAddsUp) {
+  Policy P = parseOrDie("[locks]\njudged = true\n");
+  Report B =
+      withLocks({lock("cv_", 100, 10, 3000000), lock("cv_", 100, 10, 3000000)});
+  Report H =
+      withLocks({lock("cv_", 100, 10, 3000000), lock("cv_", 100, 40, 9000000)});
+  Verdict V = judge(&B, H, P);
+  ASSERT_EQ(V.Locks.Rows.size(), 1u);
+  EXPECT_EQ(V.Locks.Rows[0].Base.WaitNs, 6000000u);
+  EXPECT_EQ(V.Locks.Rows[0].Head.WaitNs, 12000000u);
+  EXPECT_EQ(V.Locks.Rows[0].Head.Acquisitions, 200u);
+  EXPECT_EQ(V.Locks.Rows[0].O, Outcome::Regression);
+}

@@ -60,6 +60,8 @@ std::string lockLabel(const LockRow &L);
 nlohmann::ordered_json locksToJson(const LocksSection &S);
 /// Validates; throws std::runtime_error naming the bad key.
 void locksFromJson(const nlohmann::json &J, LocksSection &S);
+/// Adds R's figures to M's (maxima and p95 the larger, waiters summed).
+void addLockRow(LockRow &M, const LockRow &R);
 /// Adds another run's locks (`hotpath merge`): rows of the same name and
 /// kind add up (maxima and p95 are the larger).
 void mergeLocks(LocksSection &Into, const LocksSection &From);

@@ -4,8 +4,9 @@
 // an object's data is named by its symbol (a global, a static member, a
 // function's static), read with LLVM's symbolizer from the object's
 // symbol table; any other lock (on the heap, on a stack) by where it was
-// first taken: the measured function, and the function and source line
-// of the lock call.
+// first taken: the expression the lock call names on its source line
+// ("impl->mutex_", when the source is there), the function that made the
+// call and its file:line.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_SAMPLES_LOCKNAMES_H
