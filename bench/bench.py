@@ -131,6 +131,12 @@ def build_overhead(c, driver):
                       {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}, True))
         peers.append(("hotpath rate 0, HOTPATH_ALLOC=0", bhp,
                       {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}, True))
+        # Lock tracking makes the hooks of a sampled call keep the current
+        # call (its waits are charged to it), as allocation tracking does:
+        # the same mode without it (docs/locks.md).
+        peers.append(("hotpath rate 0.01, HOTPATH_ALLOC=0, HOTPATH_LOCKS=0", bhp,
+                      {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0",
+                       "HOTPATH_LOCKS": "0"}, True))
         # CPU samples at 1 kHz (docs/sampling.md): beside every call timed,
         # and with counts only (the cheap whole-program truth).
         peers.append(("hotpath, HOTPATH_CPU_SAMPLING=1000", bhp,
