@@ -37,9 +37,17 @@ std::string locksHeading(const LocksResult &L) {
     return "locks (not judged: shown for context)";
   char Buf[64];
   std::snprintf(Buf, sizeof Buf, "%g", S.MinPercentChange);
-  std::string H = std::string("locks (judged: change > ") + Buf + "% and " +
-                  report::formatDuration(S.MinWaitChange) + " of wait or " +
-                  report::formatCount(S.MinContendedChange) + " contended";
+  bool Waits = false, Contended = false;
+  for (LockMetric M : S.Metrics)
+    (M == LockMetric::Contended ? Contended : Waits) = true;
+  std::string Floors;
+  if (Waits)
+    Floors = report::formatDuration(S.MinWaitChange) + " of wait";
+  if (Contended)
+    Floors += (Floors.empty() ? "" : " or ") +
+              report::formatCount(S.MinContendedChange) + " contended";
+  std::string H =
+      std::string("locks (judged: change > ") + Buf + "% and " + Floors;
   if (L.FailCheck)
     H += L.EnvNoFail ? ", fail_check off: environment differs" : ", fail_check";
   return H + ")";

@@ -189,48 +189,93 @@ void recordLockEvent(ThreadState *T, uint32_t Id, uint64_t Ticks) {
     A.ByFn[Fn] += Ticks;
 }
 
+namespace {
+
+using AggMap = std::map<std::pair<uint64_t, uint32_t>, LockAgg>;
+
+// E's figures into M; the live snapshot reads a running thread's entries
+// as they are (relaxed loads: a figure may be one acquisition behind).
+void addEntry(AggMap &M, const LockEntry &E) {
+  auto Get = [](const uint64_t &X) {
+    return __atomic_load_n(&X, __ATOMIC_RELAXED);
+  };
+  uint64_t Addr = Get(E.Addr);
+  if (!Addr)
+    return;
+  uint32_t Kind = __atomic_load_n(&E.Kind, __ATOMIC_RELAXED);
+  LockAgg &A = M[{Addr, Kind}];
+  LockOut &O = A.Out;
+  O.Addr = Addr;
+  O.Kind = Kind;
+  if (Get(E.FirstTicks) < A.FirstTicks) {
+    A.FirstTicks = Get(E.FirstTicks);
+    O.FirstFn = __atomic_load_n(&E.FirstFn, __ATOMIC_RELAXED);
+    O.FirstSite = Get(E.FirstSite);
+  }
+  O.Acquisitions += Get(E.Acquisitions);
+  O.Contended += Get(E.Contended);
+  A.WaitTicks += Get(E.WaitTicks);
+  A.WaitMaxTicks = std::max(A.WaitMaxTicks, Get(E.WaitMaxTicks));
+  O.HoldsTimed += Get(E.HoldsTimed);
+  A.HoldTicks += Get(E.HoldTicks);
+  A.HoldMaxTicks = std::max(A.HoldMaxTicks, Get(E.HoldMaxTicks));
+}
+
+// L's waits by function into ByFn (zeroing them when taken).
+void addWaitsByFn(LockState *L, std::vector<uint64_t> &ByFn, bool Take) {
+  uint32_t N = functionCount();
+  if (ByFn.size() < N + 1)
+    ByFn.resize(N + 1);
+  for (uint32_t I = 1; I <= N && I < MaxFunctions; ++I)
+    if (uint64_t W = __atomic_load_n(&L->WaitByFn[I], __ATOMIC_RELAXED)) {
+      ByFn[I] += W;
+      if (Take)
+        L->WaitByFn[I] = 0;
+    }
+}
+
+} // namespace
+
 void sweepLocks(ThreadState *T) {
   LockState *L = __atomic_load_n(&T->Locks, __ATOMIC_ACQUIRE);
   if (!L)
     return;
-  auto &M = agg();
   for (LockEntry &E : L->Table) {
     if (!E.Addr)
       continue;
-    LockAgg &A = M[{E.Addr, E.Kind}];
-    LockOut &O = A.Out;
-    O.Addr = E.Addr;
-    O.Kind = E.Kind;
-    if (E.FirstTicks < A.FirstTicks) {
-      A.FirstTicks = E.FirstTicks;
-      O.FirstFn = E.FirstFn;
-      O.FirstSite = E.FirstSite;
-    }
-    O.Acquisitions += E.Acquisitions;
-    O.Contended += E.Contended;
-    A.WaitTicks += E.WaitTicks;
-    A.WaitMaxTicks = std::max(A.WaitMaxTicks, E.WaitMaxTicks);
-    O.HoldsTimed += E.HoldsTimed;
-    A.HoldTicks += E.HoldTicks;
-    A.HoldMaxTicks = std::max(A.HoldMaxTicks, E.HoldMaxTicks);
+    addEntry(agg(), E);
     E = LockEntry{};
   }
   // Timed holds still open refer to entries just emptied: they end
   // uncounted (lockHoldEnded checks the address).
-  uint32_t N = functionCount();
-  if (WaitByFn->size() < N + 1)
-    WaitByFn->resize(N + 1);
-  for (uint32_t I = 1; I <= N && I < MaxFunctions; ++I)
-    if (uint64_t W = L->WaitByFn[I]) {
-      (*WaitByFn)[I] += W;
-      L->WaitByFn[I] = 0;
-    }
+  addWaitsByFn(L, *WaitByFn, /*Take=*/true);
 }
 
 void takeLockAggregate(Snapshot &S, double NsPerTick, bool Take) {
   S.LocksTracked = Tracked;
   S.LockHoldPeriod = uint32_t(HoldPeriod);
-  auto &M = agg();
+  // A live snapshot: what was swept and, read as they are, the tables of
+  // the threads still running; the aggregate itself stays as it is.
+  AggMap Peeked;
+  std::vector<uint64_t> PeekedByFn;
+  AggMap *Src = &agg();
+  std::vector<uint64_t> *ByFnSrc = WaitByFn;
+  if (!Take) {
+    Peeked = agg();
+    PeekedByFn = *WaitByFn;
+    for (ThreadState *T = threadList(); T;
+         T = T->Next.load(std::memory_order_relaxed)) {
+      LockState *L = __atomic_load_n(&T->Locks, __ATOMIC_ACQUIRE);
+      if (!L || T->Status.load(std::memory_order_acquire) != ThreadLive)
+        continue;
+      for (const LockEntry &E : L->Table)
+        addEntry(Peeked, E);
+      addWaitsByFn(L, PeekedByFn, /*Take=*/false);
+    }
+    Src = &Peeked;
+    ByFnSrc = &PeekedByFn;
+  }
+  AggMap &M = *Src;
   auto Ns = [&](uint64_t Ticks) {
     return uint64_t(double(Ticks) * NsPerTick + 0.5);
   };
@@ -261,9 +306,9 @@ void takeLockAggregate(Snapshot &S, double NsPerTick, bool Take) {
                          ? X.Acquisitions > Y.Acquisitions
                          : X.Addr < Y.Addr;
             });
-  S.WaitNs.assign(WaitByFn->size(), 0);
-  for (size_t I = 0; I < WaitByFn->size(); ++I)
-    S.WaitNs[I] = Ns((*WaitByFn)[I]);
+  S.WaitNs.assign(ByFnSrc->size(), 0);
+  for (size_t I = 0; I < ByFnSrc->size(); ++I)
+    S.WaitNs[I] = Ns((*ByFnSrc)[I]);
   if (Take)
     resetLockAggregate();
 }

@@ -39,6 +39,7 @@
 // CHECK-NEXT: +
 // CHECK-NEXT: | app::Shared | mutex | 20,000 |
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <mutex>
 #include <thread>
@@ -65,13 +66,22 @@ __attribute__((noinline)) void work(int N) {
     Sink = Sink + I;
 }
 
+std::atomic<int> Started{0};
+
+// Every 250th hold sleeps 200 us: however a loaded machine schedules the
+// threads, the others come to the lock while it is held.
 void contend(int Iters) {
+  ++Started;
+  while (Started.load() < 4)
+    std::this_thread::yield();
   unsigned long long Wait = 0, Hold = 0;
   for (int I = 0; I < Iters; ++I) {
     unsigned long long A = nowTicks();
     Shared.lock();
     unsigned long long B = nowTicks();
     work(1500);
+    if (I % 250 == 0)
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
     unsigned long long C = nowTicks();
     Shared.unlock();
     Wait += B - A;

@@ -27,8 +27,8 @@
 // CHECK-DAG: | app::Ready {{ *}}| condition |
 // CHECK-DAG: | app::Table {{ *}}| rwlock-read | 4,000 |
 // CHECK-DAG: | A->M (app::deposit, waits.cpp:{{[0-9]+}}) | mutex {{ *}}| 1,000 |
-#include <chrono>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -113,15 +113,19 @@ long deposit(Account *A, int N) {
 } // namespace app
 
 // Not measured: its waits go to the measured function that called it.
-__attribute__((noinline)) void locked_helper() {
+// Every 200th hold sleeps 200 us: the other helpers' threads wait for it
+// however a loaded machine schedules them.
+__attribute__((noinline)) void locked_helper(int I) {
   std::lock_guard<std::mutex> G(app::Guarded);
   app::work(2000);
+  if (I % 200 == 0)
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
 }
 
 namespace app {
 void viaHelper(int N) {
   for (int I = 0; I < N; ++I)
-    locked_helper();
+    locked_helper(I);
 }
 } // namespace app
 
