@@ -288,9 +288,9 @@ Rendered locksGrid(const LocksSection &L, const TableOptions &Opts) {
   Rendered Out;
   Out.Title = "locks - " + L.Description;
   Grid &G = Out.G;
-  G.Header = {"Lock", "Kind",     "Acquired",   "Contended",
-              "Wait", "Avg wait", "P95",        "Max wait",
-              "Hold", "Max hold", "Waited most"};
+  G.Header = {"Lock", "Kind",     "Acquired", "Contended",
+              "Wait", "Avg wait", "P95",      "Max wait",
+              "Hold", "Avg hold", "Max hold", "Waited most"};
   size_t Shown = 0;
   for (const LockRow &R : L.Data) {
     if (Opts.Limit && Shown >= Opts.Limit)
@@ -305,6 +305,9 @@ Rendered locksGrid(const LocksSection &L, const TableOptions &Opts) {
          R.Contended ? formatDuration(R.WaitP95Ns) : "-",
          R.Contended ? formatDuration(R.WaitMaxNs) : "-",
          Holds && R.HoldsTimed ? formatDuration(R.HoldNs) : "-",
+         Holds && R.HoldsTimed && R.Acquisitions
+             ? formatDuration(R.HoldNs / R.Acquisitions)
+             : "-",
          Holds && R.HoldsTimed ? formatDuration(R.HoldMaxNs) : "-",
          shortenStdNames(Most)});
   }
