@@ -30,6 +30,20 @@ time under perf, compared the same way.
 
 perf counts CPU time, hotpath wall time: a function that blocks (the log's
 write system calls, a condition variable) weighs more in hotpath's.
+
+CPU samples (docs/sampling.md) are compared the same way, CPU time beside
+CPU time: each build runs with HOTPATH_CPU_SAMPLING at perf's rate
+(PERF_HZ), with counts only and with every call timed, TRUTH_CPU_RUNS runs
+of each interleaved with perf's and summed. A function's own CPU is the
+samples that ended in it, at the plain build's granularity (cpu_own). The
+rows: perf beside perf (two sets of runs of the plain build: the noise
+floor), each mode beside perf on the plain build, and, where a build was
+also run under perf, beside perf on that build (the sampler's own error,
+without what measuring and frame pointers change in the code); each with
+the top 5's shares and the largest gap over perf's top 10 (target 2
+points). For leveldb also the entry points alone (only where each thread
+starts is measured: the samples see the rest). TRUTH_ONLY=cpu runs these
+rows alone.
 """
 import collections
 import glob
