@@ -53,7 +53,8 @@ void traceFull(TraceBuffer *B, const TraceEvent &E) {
   if (B->Ring) {
     uint64_t I = B->Written;
     B->Written = I + 1;
-    ++B->Dropped; // the one overwritten
+    if (!(B->Ev[I % B->Cap].Id & TraceWaitId))
+      ++B->Dropped; // the call overwritten (a wait is not a call)
     std::atomic_signal_fence(std::memory_order_seq_cst);
     B->Ev[I % B->Cap] = E;
     return;

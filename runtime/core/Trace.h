@@ -85,6 +85,19 @@ traceCall(TraceBuffer *B, uint64_t Start, uint64_t Ticks, uint32_t Id,
   B->Ev[I] = TraceEvent{Start, Ticks, Id, Depth};
 }
 
+/// Writes one lock wait (TraceWaitId) while the buffer has room: a full
+/// buffer keeps calls, and a wait is not a call, so one not written, or
+/// shorter than HOTPATH_TRACE_MIN_NS, is not counted.
+inline void traceWait(TraceBuffer *B, uint64_t Start, uint64_t Ticks,
+                      uint32_t Id, uint32_t Depth) {
+  uint64_t I = B->Written;
+  if (Ticks < B->MinTicks || I >= B->Cap)
+    return;
+  B->Written = I + 1;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  B->Ev[I] = TraceEvent{Start, Ticks, Id, Depth};
+}
+
 } // namespace hotpath::rt
 
 #endif // HOTPATH_RUNTIME_CORE_TRACE_H

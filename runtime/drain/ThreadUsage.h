@@ -17,7 +17,13 @@ namespace hotpath::rt {
 
 struct ThreadState;
 
-/// Fills I's Usage, CpuNs, Voluntary and Involuntary for T.
+/// At session begin, on the thread that begins it: its CPU time and
+/// context switches so far, taken off its figures (the program's start-up
+/// is not the session's).
+void captureThreadBaseline();
+
+/// Fills I's Usage, CpuNs, Voluntary and Involuntary for T: since the
+/// thread started, less the baseline if it began the session.
 void readThreadUsage(const ThreadState *T, bool Exited, ThreadInfo &I);
 
 /// The process's peak resident set so far, in bytes (0 if unknown).

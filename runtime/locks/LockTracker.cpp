@@ -118,7 +118,7 @@ void lockWaited(LockState *L, LockEntry *E, uint32_t Kind, uint64_t T0,
   ThreadState *T = CurrentThread;
   // The timeline shows the wait inside the call that waited.
   if (TraceBuffer *B = T->Trace)
-    traceCall(B, T0, Ticks, TraceWaitId | Kind, depthOf(T) + 1);
+    traceWait(B, T0, Ticks, TraceWaitId | Kind, depthOf(T) + 1);
   uint32_t Id, Node;
   currentCall(T, Id, Node);
   if (Id >= MaxFunctions)

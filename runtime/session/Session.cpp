@@ -404,6 +404,7 @@ void sessionBegin(BeginKind Kind) {
   CurrentConfig.Exclusive = Opts->TimeExclusive;
   allocSessionBegin(*Opts, Vg, *RtWarnings);
   locksSessionBegin(*Opts, Vg);
+  captureThreadBaseline();
   {
     std::vector<std::string> W;
     snapshotsBegin(*Opts, Vg, W);

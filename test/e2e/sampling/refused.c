@@ -16,7 +16,7 @@
  * ERR-NOT: refused
  * TABLE: warning: HOTPATH_CPU_SAMPLING: the kernel refused
  * TABLE-NEXT: cpu samples: 0 at 1000 Hz
- * TABLE-NOT: {{attributes them|\| CPU}}
+ * TABLE-NOT: {{attributes them|\| CPU +\| Self CPU}}
  */
 #include <errno.h>
 #include <linux/filter.h>

@@ -82,6 +82,8 @@ def main():
         if not all(isinstance(e.get(k), (int, float)) and e[k] >= 0 for k in ("ts", "dur")):
             fail("event %d: ts/dur %r %r" % (i, e.get("ts"), e.get("dur")))
             continue
+        if "wait" in e.get("cat", "").split(","):
+            continue  # a lock wait (docs/locks.md), not a call
         calls[e["tid"]].append((round(e["ts"] * 1000), round(e["dur"] * 1000), e["name"]))
     if not process:
         fail("no process_name")
