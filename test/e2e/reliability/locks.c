@@ -22,6 +22,12 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -static -O2 %s -o %t.full -pthread %rt_static
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.full.json %t.plain %t.full
  * RUN: %python %S/Inputs/check_locks_json.py %t.full.json
+ * Bound at load (LD_BIND_NOW, as -z now builds are): the interposers are
+ * plain functions, which the loader can bind before the runtime is
+ * relocated (an IFUNC could not: ld.so complains, or aborts for the static
+ * runtime's).
+ * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --stderr --env LD_BIND_NOW=1 --env HOTPATH_LOCKS=0 --env HOTPATH_OUTPUT_PATH=%t.bind.json %t.plain %t
+ * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --stderr --env LD_BIND_NOW=1 --env HOTPATH_OUTPUT_PATH=%t.bind-static.json %t.plain %t.static
  * And with lock tracking off, the same program.
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_LOCKS=0 %t.plain %t
  *
