@@ -1,6 +1,7 @@
 //===- LockNames.cpp - Names for the report's locks -----------------------===//
 #include "hotpath/samples/LockNames.h"
 #include "hotpath/samples/Attribution.h" // measuredSymbolOf
+#include "hotpath/support/FileRead.h"
 
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Demangle/Demangle.h"
@@ -8,7 +9,8 @@
 #include "llvm/Support/Path.h"
 
 #include <cstring>
-#include <fstream>
+#include <map>
+#include <optional>
 #include <regex>
 
 namespace hotpath::samples {
@@ -28,12 +30,38 @@ std::string personName(const std::string &Linkage) {
 // The expression a lock call names on its source line, or "": what a
 // person calls the lock ("impl->mutex_", "Mu", "S->M"). Read from the
 // source file when it is there; a handful of shapes, none guessed past.
-std::string lockExpression(const std::string &File, uint32_t Line) {
-  std::ifstream In(File);
-  std::string Text;
-  for (uint32_t I = 0; I < Line && std::getline(In, Text); ++I)
-    ;
-  if (!In || Text.size() > 400)
+// Source files by path, read once (nullopt: unreadable).
+using SourceCache = std::map<std::string, std::optional<std::string>>;
+
+std::string lockExpression(SourceCache &Cache, const std::string &File,
+                           uint32_t Line) {
+  // Through the bounded reader: a path from a report's objects may name a
+  // FIFO or a device, which must not block or flood the tool.
+  auto It = Cache.find(File);
+  if (It == Cache.end()) {
+    std::string Text, Error;
+    It = Cache
+             .emplace(File,
+                      support::readRegularFile(File, 16u << 20, Text, Error)
+                          ? std::optional<std::string>(std::move(Text))
+                          : std::nullopt)
+             .first;
+  }
+  if (!It->second)
+    return "";
+  const std::string &Source = *It->second;
+  size_t Begin = 0;
+  for (uint32_t I = 1; I < Line && Begin != std::string::npos; ++I) {
+    Begin = Source.find('\n', Begin);
+    if (Begin != std::string::npos)
+      ++Begin;
+  }
+  if (Begin == std::string::npos || Begin >= Source.size())
+    return "";
+  size_t End = Source.find('\n', Begin);
+  std::string Text = Source.substr(
+      Begin, (End == std::string::npos ? Source.size() : End) - Begin);
+  if (Text.size() > 400)
     return "";
   static const std::regex Shapes[] = {
       // mutex_.Lock(), cv.wait(lock), m->lock_shared()
@@ -81,8 +109,8 @@ std::string withoutParameters(std::string Name) {
 // DB::Open, "MutexLock l(&mutex_)" in LRUCache::Lookup) gives the name,
 // its function and file:line the context. Without one, the containing
 // function and its line.
-Site siteOf(llvm::symbolize::LLVMSymbolizer &Sym, const std::string &Object,
-            uint64_t Offset) {
+Site siteOf(llvm::symbolize::LLVMSymbolizer &Sym, SourceCache &Cache,
+            const std::string &Object, uint64_t Offset) {
   Site S;
   if (Object.empty() || !Offset)
     return S;
@@ -107,7 +135,7 @@ Site siteOf(llvm::symbolize::LLVMSymbolizer &Sym, const std::string &Object,
       Describe(F, S); // the containing function, whatever follows
     if (F.FileName == "<invalid>" || !F.Line)
       continue;
-    std::string E = lockExpression(F.FileName, F.Line);
+    std::string E = lockExpression(Cache, F.FileName, F.Line);
     if (!E.empty()) {
       Describe(F, S);
       S.Expression = E;
@@ -121,6 +149,7 @@ Site siteOf(llvm::symbolize::LLVMSymbolizer &Sym, const std::string &Object,
 
 void nameLocks(report::LocksSection &S) {
   llvm::symbolize::LLVMSymbolizer Sym(options());
+  SourceCache Sources;
   for (report::LockRow &R : S.Data) {
     if (!R.Name.empty())
       continue;
@@ -138,7 +167,7 @@ void nameLocks(report::LocksSection &S) {
     }
     // "impl->mutex_ (leveldb::DB::Open, db_impl.cc:1493)", or as much of
     // it as the build's debug information gives.
-    Site At = siteOf(Sym, R.SiteObject, R.SiteOffset);
+    Site At = siteOf(Sym, Sources, R.SiteObject, R.SiteOffset);
     std::string In = !At.Function.empty() ? At.Function : R.FirstFunction;
     std::string Context = In;
     if (!At.Where.empty())
