@@ -19,7 +19,8 @@ status=0
 cited=$(grep -rnE '\bSPEC( §?[0-9]| [0-9])|\bseed 0[0-9]{2}\b|\bthe seeds\b|\b[Ii]ssues? #?[0-9]+' \
   --include='*.c' --include='*.cpp' --include='*.h' --include='*.md' \
   --include='*.py' --include='*.cmake' --include='CMakeLists.txt' --include='*.sh' \
-  --include='*.toml' --include='*.test' runtime pass tools include cmake examples \
+  --include='*.toml' --include='*.test' --exclude-dir=node_modules \
+  runtime pass tools include cmake examples \
   bench scripts test docs README.md 2>/dev/null | grep -v '^scripts/check-habits.sh:\|^test/e2e/scripts/habits.test:')
 if [ -n "$cited" ]; then
   echo "check-habits: comments or docs cite documents users do not have; say it, or link into docs/:"

@@ -9,7 +9,7 @@ std::vector<Command> addCommands(CLI::App &Root) {
           addDiffCommand(Root),       addCalibrateCommand(Root),
           addFlamegraphCommand(Root), addExportCommand(Root),
           addTrimCommand(Root),       addTopCommand(Root),
-          addInitCommand(Root)};
+          addInitCommand(Root),       addMcpCommand(Root)};
 }
 
 } // namespace hotpath::tool

@@ -25,6 +25,7 @@ Command addExportCommand(CLI::App &Root);     // other viewers, trackers
 Command addTrimCommand(CLI::App &Root);       // exclude what costs too much
 Command addTopCommand(CLI::App &Root);        // a live terminal view
 Command addInitCommand(CLI::App &Root);       // starter config and policy
+Command addMcpCommand(CLI::App &Root);        // reports for coding agents
 
 /// Every command, registered on Root, in the order the help lists them.
 std::vector<Command> addCommands(CLI::App &Root);

@@ -1,0 +1,423 @@
+//===- McpTools.cpp - The tools `hotpath mcp` offers an agent -------------===//
+#include "mcp/McpTools.h"
+
+#include "hotpath/policy/DiffRender.h"
+#include "hotpath/policy/Judge.h"
+#include "hotpath/policy/Policy.h"
+#include "hotpath/report/CallTree.h"
+#include "hotpath/report/ReportJson.h"
+#include "hotpath/samples/HotLines.h"
+#include "hotpath/samples/Join.h"
+#include "hotpath/samples/LockNames.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <dirent.h>
+#include <sys/stat.h>
+
+namespace hotpath::tool::mcp {
+
+using nlohmann::json;
+
+namespace {
+
+json schema(json Properties, std::vector<std::string> Required) {
+  return {{"type", "object"},
+          {"properties", std::move(Properties)},
+          {"required", std::move(Required)},
+          {"additionalProperties", false}};
+}
+
+const json ReportArg = {{"type", "string"},
+                        {"description", "a report, relative to the directory"}};
+
+const char *const Metrics[] = {"total",    "self", "avg",   "calls", "cpu",
+                               "self_cpu", "wait", "alloc", "icount"};
+
+// The argument Key of Args as a string (required or not).
+std::string stringArg(const json &Args, const char *Key, bool Required) {
+  auto It = Args.find(Key);
+  if (It == Args.end()) {
+    if (Required)
+      throw InvalidParams(std::string("missing argument '") + Key + "'");
+    return "";
+  }
+  if (!It->is_string())
+    throw InvalidParams(std::string("argument '") + Key + "' must be a string");
+  return It->get<std::string>();
+}
+
+unsigned countArg(const json &Args, const char *Key, unsigned Default,
+                  unsigned Max) {
+  auto It = Args.find(Key);
+  if (It == Args.end())
+    return Default;
+  if (!It->is_number_integer() || It->get<int64_t>() < 1 ||
+      It->get<int64_t>() > int64_t(Max))
+    throw InvalidParams(std::string("argument '") + Key +
+                        "' must be an integer from 1 to " +
+                        std::to_string(Max));
+  return unsigned(It->get<int64_t>());
+}
+
+void onlyKeys(const json &Args, std::initializer_list<const char *> Keys) {
+  if (!Args.is_object())
+    throw InvalidParams("arguments must be an object");
+  for (auto It = Args.begin(); It != Args.end(); ++It) {
+    const std::string &K = It.key();
+    if (std::none_of(Keys.begin(), Keys.end(),
+                     [&](const char *A) { return K == A; }))
+      throw InvalidParams("unknown argument '" + K + "'");
+  }
+}
+
+// A failure the agent should see as the tool's answer.
+struct ToolError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+json rowJson(const report::FunctionRow &R) {
+  json J = {{"name", R.Name},
+            {"calls", R.Calls},
+            {"total", R.Total},
+            {"avg", R.Avg},
+            {"percent_total", R.PercentTotal}};
+  if (!R.File.empty())
+    J["location"] = R.File + ":" + std::to_string(R.Line);
+  if (R.Self)
+    J["self"] = *R.Self;
+  if (R.CpuNs)
+    J["cpu"] = *R.CpuNs;
+  if (R.CpuSelfNs)
+    J["self_cpu"] = *R.CpuSelfNs;
+  if (R.WaitNs)
+    J["wait"] = *R.WaitNs;
+  return J;
+}
+
+// Text no longer than MaxAnswerBytes, cut at a line.
+std::string boundedText(std::string T) {
+  if (T.size() <= MaxAnswerBytes)
+    return T;
+  size_t Cut = T.rfind('\n', MaxAnswerBytes - 100);
+  T.resize(Cut == std::string::npos ? MaxAnswerBytes - 100 : Cut + 1);
+  return T + "... (cut at " + std::to_string(MaxAnswerBytes / 1024) + " KiB)\n";
+}
+
+// JSON no longer than MaxAnswerBytes: an array loses elements from its
+// end, and says how many.
+std::string boundedJson(json J) {
+  std::string S = J.dump(2);
+  if (S.size() <= MaxAnswerBytes || !J.is_array())
+    return boundedText(S);
+  size_t All = J.size();
+  while (J.size() > 1 && S.size() > MaxAnswerBytes - 200) {
+    size_t Keep =
+        std::max<size_t>(1, J.size() * (MaxAnswerBytes - 200) / S.size());
+    J.erase(J.begin() + long(std::min(Keep, J.size() - 1)), J.end());
+    S = J.dump(2);
+  }
+  return S + "\n(" + std::to_string(J.size()) + " of " + std::to_string(All) +
+         " shown: cut at " + std::to_string(MaxAnswerBytes / 1024) + " KiB)\n";
+}
+
+} // namespace
+
+McpTools::McpTools(std::string D) {
+  char Buf[PATH_MAX];
+  Dir = realpath(D.c_str(), Buf) ? std::string(Buf) : D;
+  while (Dir.size() > 1 && Dir.back() == '/')
+    Dir.pop_back();
+}
+
+json McpTools::list() const {
+  json Metric = {{"type", "string"},
+                 {"enum", json(std::vector<std::string>(std::begin(Metrics),
+                                                        std::end(Metrics)))},
+                 {"description", "what to rank by (default total)"}};
+  json Limit = {{"type", "integer"}, {"minimum", 1}, {"maximum", 500}};
+  json Tools = json::array();
+  auto Add = [&](const char *Name, const char *Text, json Schema) {
+    Tools.push_back(
+        {{"name", Name}, {"description", Text}, {"inputSchema", Schema}});
+  };
+  Add("list_reports", "The reports (*.json) under the directory.",
+      schema(json::object(), {}));
+  Add("summary",
+      "A report's summary: the program, its sections, the session's length, "
+      "the top functions by total time, warnings.",
+      schema({{"report", ReportArg}}, {"report"}));
+  Add("top_functions",
+      "A report's functions ranked by a metric: total, self, avg or wait "
+      "time (ns), calls, cpu or self_cpu (CPU samples), alloc (bytes), "
+      "icount (instructions).",
+      schema({{"report", ReportArg},
+              {"metric", Metric},
+              {"limit", Limit},
+              {"focus",
+               {{"type", "string"},
+                {"description", "only names containing this"}}}},
+             {"report"}));
+  Add("function",
+      "One function's figures in every section of a report (by exact name, "
+      "else names containing it).",
+      schema({{"report", ReportArg}, {"name", {{"type", "string"}}}},
+             {"report", "name"}));
+  Add("call_tree",
+      "The call tree, as text: calls, total, self and share per path; under "
+      "a function when one is given.",
+      schema(
+          {{"report", ReportArg},
+           {"function", {{"type", "string"}}},
+           {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", 64}}}},
+          {"report"}));
+  Add("diff",
+      "Two reports compared under a policy (a policy file under the "
+      "directory, else the built-in defaults): the verdict and its findings.",
+      schema({{"base", ReportArg},
+              {"head", ReportArg},
+              {"policy", {{"type", "string"}}}},
+             {"base", "head"}));
+  Add("hot_lines",
+      "The hot source lines of a measured function, from the report's CPU "
+      "samples.",
+      schema({{"report", ReportArg},
+              {"function", {{"type", "string"}}},
+              {"limit", Limit}},
+             {"report", "function"}));
+  Add("locks",
+      "A report's locks: acquisitions, contended ones, wait and hold times, "
+      "and the functions that waited most.",
+      schema({{"report", ReportArg}, {"limit", Limit}}, {"report"}));
+  return Tools;
+}
+
+namespace {
+
+// Path under Dir, as a real path; a ToolError when it leaves Dir or is
+// not a regular file.
+std::string resolveUnder(const std::string &Dir, const std::string &Rel) {
+  if (Rel.empty() || Rel[0] == '/')
+    throw ToolError("'" + Rel + "': give a path relative to the directory");
+  char Buf[PATH_MAX];
+  std::string Joined = Dir + "/" + Rel;
+  if (!realpath(Joined.c_str(), Buf))
+    throw ToolError("'" + Rel + "': no such file under the directory");
+  std::string Real(Buf);
+  if (Real.compare(0, Dir.size() + 1, Dir + "/") != 0)
+    throw ToolError("'" + Rel + "' is outside the directory: refused");
+  struct stat St;
+  if (stat(Real.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
+    throw ToolError("'" + Rel + "' is not a regular file");
+  return Real;
+}
+
+report::Report loadReport(const std::string &Dir, const std::string &Rel) {
+  report::Report R;
+  std::string Error;
+  if (!report::readReportFile(resolveUnder(Dir, Rel), R, Error))
+    throw ToolError(Rel + ": " + Error);
+  samples::joinSamples(R);
+  samples::nameLocks(R.Locks);
+  return R;
+}
+
+void listUnder(const std::string &Dir, const std::string &Rel, int Depth,
+               json &Out) {
+  DIR *D = opendir((Dir + (Rel.empty() ? "" : "/" + Rel)).c_str());
+  if (!D)
+    return;
+  while (dirent *E = readdir(D)) {
+    std::string N = E->d_name;
+    if (N == "." || N == ".." || Out.size() >= 1000)
+      continue;
+    std::string Path = Rel.empty() ? N : Rel + "/" + N;
+    struct stat St;
+    if (lstat((Dir + "/" + Path).c_str(), &St) != 0)
+      continue;
+    if (S_ISDIR(St.st_mode) && Depth < 4)
+      listUnder(Dir, Path, Depth + 1, Out);
+    else if (S_ISREG(St.st_mode) && N.size() > 5 &&
+             N.compare(N.size() - 5, 5, ".json") == 0)
+      Out.push_back(Path);
+  }
+  closedir(D);
+}
+
+std::vector<report::FunctionRow> ranked(const report::Report &R,
+                                        const std::string &Metric) {
+  if (Metric == "alloc" || Metric == "icount") {
+    std::vector<report::FunctionRow> Rows =
+        (Metric == "alloc" ? R.Alloc : R.Icount).Data;
+    report::sortRows(Rows);
+    return Rows;
+  }
+  std::vector<report::FunctionRow> Rows = R.Timing.Data;
+  if (Metric == "wait") {
+    std::sort(Rows.begin(), Rows.end(), [](auto &A, auto &B) {
+      if (A.WaitNs.value_or(0) != B.WaitNs.value_or(0))
+        return A.WaitNs.value_or(0) > B.WaitNs.value_or(0);
+      return A.Name < B.Name;
+    });
+    return Rows;
+  }
+  report::RowOrder Order = report::RowOrder::Total;
+  report::parseRowOrder(Metric == "self_cpu" ? "self-cpu" : Metric, Order);
+  report::sortRows(Rows, Order);
+  return Rows;
+}
+
+} // namespace
+
+std::string McpTools::call(const std::string &Name, const json &Args,
+                           bool &IsError) const {
+  IsError = false;
+  try {
+    if (Name == "list_reports") {
+      onlyKeys(Args, {});
+      json Out = json::array();
+      listUnder(Dir, "", 0, Out);
+      std::sort(Out.begin(), Out.end());
+      return boundedJson(Out);
+    }
+    if (Name == "summary") {
+      onlyKeys(Args, {"report"});
+      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+      json J;
+      J["program"] = R.M.Executable ? *R.M.Executable : "";
+      json Sections = json::array();
+      for (const report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount})
+        if (S->Present)
+          Sections.push_back(report::sectionKey(S->Kind));
+      if (R.Locks.Present)
+        Sections.push_back("locks");
+      if (R.Threads.Present)
+        Sections.push_back("threads");
+      J["sections"] = Sections;
+      if (R.Timing.Present)
+        J["elapsed_ns"] = R.Timing.Total;
+      J["functions"] = R.Timing.Data.size();
+      json Top = json::array();
+      for (const report::FunctionRow &Row : ranked(R, "total"))
+        if (Top.size() < 5)
+          Top.push_back(rowJson(Row));
+      J["top_by_total"] = Top;
+      J["warnings"] = R.M.Warnings;
+      return boundedText(J.dump(2));
+    }
+    if (Name == "top_functions") {
+      onlyKeys(Args, {"report", "metric", "limit", "focus"});
+      std::string Metric = stringArg(Args, "metric", false);
+      if (Metric.empty())
+        Metric = "total";
+      if (std::find(std::begin(Metrics), std::end(Metrics), Metric) ==
+          std::end(Metrics))
+        throw InvalidParams("unknown metric '" + Metric + "'");
+      unsigned Limit = countArg(Args, "limit", 10, 500);
+      std::string Focus = stringArg(Args, "focus", false);
+      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+      json Out = json::array();
+      for (const report::FunctionRow &Row : ranked(R, Metric))
+        if (Out.size() < Limit &&
+            (Focus.empty() || Row.Name.find(Focus) != std::string::npos))
+          Out.push_back(rowJson(Row));
+      return boundedJson(Out);
+    }
+    if (Name == "function") {
+      onlyKeys(Args, {"report", "name"});
+      std::string Fn = stringArg(Args, "name", true);
+      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+      json Out = json::object();
+      for (const report::FunctionsSection *S :
+           {&R.Timing, &R.Alloc, &R.Icount}) {
+        json Rows = json::array();
+        for (const report::FunctionRow &Row : S->Data)
+          if (Row.Name == Fn)
+            Rows.push_back(rowJson(Row));
+        if (Rows.empty())
+          for (const report::FunctionRow &Row : S->Data)
+            if (Rows.size() < 20 && Row.Name.find(Fn) != std::string::npos)
+              Rows.push_back(rowJson(Row));
+        if (!Rows.empty())
+          Out[report::sectionKey(S->Kind)] = Rows;
+      }
+      if (Out.empty())
+        throw ToolError("no function named like '" + Fn + "' in the report");
+      return boundedText(Out.dump(2));
+    }
+    if (Name == "call_tree") {
+      onlyKeys(Args, {"report", "function", "depth"});
+      report::TreeView V;
+      V.Focus = stringArg(Args, "function", false);
+      V.MaxDepth = countArg(Args, "depth", 8, 64);
+      V.NameWidth = 0;
+      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+      if (!R.Tree.Present)
+        throw ToolError("the report has no call tree (a count-only run)");
+      if (R.Timing.Present)
+        V.SessionNs = R.Timing.Total;
+      return boundedText(report::renderTree(R.Tree, V));
+    }
+    if (Name == "diff") {
+      onlyKeys(Args, {"base", "head", "policy"});
+      report::Report B = loadReport(Dir, stringArg(Args, "base", true));
+      report::Report H = loadReport(Dir, stringArg(Args, "head", true));
+      std::string PolicyRel = stringArg(Args, "policy", false), Error;
+      policy::Policy P = policy::defaultPolicy();
+      if (!PolicyRel.empty() &&
+          !policy::loadPolicy(resolveUnder(Dir, PolicyRel), P, Error))
+        throw ToolError(Error);
+      policy::Verdict V = policy::judge(&B, H, P);
+      return boundedText(policy::renderDiffJson(V, PolicyRel));
+    }
+    if (Name == "hot_lines") {
+      onlyKeys(Args, {"report", "function", "limit"});
+      std::string Fn = stringArg(Args, "function", true);
+      unsigned Limit = countArg(Args, "limit", 20, 500);
+      report::Report R;
+      std::string Error;
+      if (!report::readReportFile(
+              resolveUnder(Dir, stringArg(Args, "report", true)), R, Error))
+        throw ToolError(Error);
+      samples::Joined J = samples::joinSamples(R);
+      if (!R.Cpu.Present)
+        throw ToolError("the report has no CPU samples "
+                        "(HOTPATH_CPU_SAMPLING)");
+      return boundedText(
+          samples::renderHotLines(samples::hotLines(J.Profile, Fn), Limit));
+    }
+    if (Name == "locks") {
+      onlyKeys(Args, {"report", "limit"});
+      unsigned Limit = countArg(Args, "limit", 20, 500);
+      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+      if (!R.Locks.Present)
+        throw ToolError("the report has no locks section (HOTPATH_LOCKS=0)");
+      json Out = json::array();
+      for (const report::LockRow &L : R.Locks.Data) {
+        if (Out.size() >= Limit)
+          break;
+        json W = json::array();
+        for (const report::LockWaiter &X : L.Waiters)
+          W.push_back({{"function", X.Function}, {"wait", X.WaitNs}});
+        Out.push_back({{"name", report::lockLabel(L)},
+                       {"kind", L.Kind},
+                       {"acquisitions", L.Acquisitions},
+                       {"contended", L.Contended},
+                       {"wait", L.WaitNs},
+                       {"wait_p95", L.WaitP95Ns},
+                       {"wait_max", L.WaitMaxNs},
+                       {"hold", L.HoldNs},
+                       {"hold_max", L.HoldMaxNs},
+                       {"waited_most", W}});
+      }
+      return boundedJson(Out);
+    }
+  } catch (const ToolError &E) {
+    IsError = true;
+    return E.what();
+  }
+  throw InvalidParams("unknown tool '" + Name + "'");
+}
+
+} // namespace hotpath::tool::mcp

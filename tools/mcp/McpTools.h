@@ -1,0 +1,50 @@
+//===- McpTools.h - The tools `hotpath mcp` offers an agent ----*- C++ -*-===//
+//
+// Each tool reads reports under one directory (the server's DIR) and
+// answers with JSON text: a report's summary, its top functions by a
+// metric, one function's figures, the call tree under a function, a diff
+// under a policy, hot lines and locks. A path argument is relative to DIR;
+// one that leaves it (`..`, an absolute path, a symlink pointing out) is
+// refused. Answers are bounded in size.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HOTPATH_TOOL_MCP_MCPTOOLS_H
+#define HOTPATH_TOOL_MCP_MCPTOOLS_H
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace hotpath::tool::mcp {
+
+/// Arguments that do not fit a tool's input schema: a JSON-RPC error
+/// (-32602, invalid params) rather than a tool result.
+struct InvalidParams : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The largest answer a tool gives, in bytes of text: larger ones are cut
+/// at an element and say so.
+constexpr size_t MaxAnswerBytes = 256 * 1024;
+
+class McpTools {
+public:
+  explicit McpTools(std::string Dir);
+
+  /// The `tools` array of tools/list: name, description, inputSchema.
+  nlohmann::json list() const;
+
+  /// Runs tool `Name`. Throws InvalidParams for an unknown tool or bad
+  /// arguments; a problem with the files (missing, not a report, outside
+  /// DIR) is the answer's error text, with IsError set.
+  std::string call(const std::string &Name, const nlohmann::json &Args,
+                   bool &IsError) const;
+
+private:
+  std::string Dir; // real path, without a trailing '/'
+};
+
+} // namespace hotpath::tool::mcp
+
+#endif // HOTPATH_TOOL_MCP_MCPTOOLS_H
