@@ -10,14 +10,14 @@
  * RUN: env HOTPATH_CONFIG=%S/Inputs/newcomer.toml %clang -O2 %s -o %t/prog %rt_shared
  * RUN: %t/prog 2>&1 >/dev/null | %FileCheck %s --check-prefix=FREED
  * FREED: threads -
- * FREED: | Thread {{ *}}| TID {{ *}}| Events {{ *}}| Alloc {{ *}}| Dealloc {{ *}}| Diff {{ *}}|
- * FREED: | prog {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| 0 B {{ *}}|
+ * FREED: | Thread {{ *}}| TID {{ *}}| Events {{ *}}| CPU {{ *}}| CPU % {{ *}}| Switches (vol/invol) {{ *}}| Alloc {{ *}}| Dealloc {{ *}}| Diff {{ *}}|
+ * FREED: | prog {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9]+}} {{ *}}|{{[^|]+\|[^|]+\|[^|]+}}| {{[0-9.]+ .?B}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| 0 B {{ *}}|
  * RUN: env HOTPATH_OUTPUT_PATH=%t/freed.json %t/prog
  * RUN: %python %S/Inputs/thread_balance.py %t/freed.json 0
  * RUN: %python %S/../runtime/Inputs/check_counts.py --section functions_alloc %t/freed.json app_strings#total=4200 app_numbers#total=16000
  *
  * RUN: %t/prog leak 2>&1 >/dev/null | %FileCheck %s --check-prefix=LEAK
- * LEAK: | prog {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| 3.0 KB {{ *}}|
+ * LEAK: | prog {{ *}}| {{[0-9]+}} {{ *}}| {{[0-9]+}} {{ *}}|{{[^|]+\|[^|]+\|[^|]+}}| {{[0-9.]+ .?B}} {{ *}}| {{[0-9.]+ .?B}} {{ *}}| 3.0 KB {{ *}}|
  * RUN: env HOTPATH_OUTPUT_PATH=%t/leak.json %t/prog leak
  * RUN: %python %S/Inputs/thread_balance.py %t/leak.json 3104
  * `hotpath report` renders the same.
