@@ -5,10 +5,13 @@ measured themselves (OWN: "busy <ns>", "sleepy <ns>" lines).
   check_usage.py REPORT.json OWN
 """
 import json
+import re
 import sys
 
 report, own_file = sys.argv[1], sys.argv[2]
-own = dict(line.split() for line in open(own_file) if line.strip())
+# The program's own lines; a sanitizer's or the runtime's may be beside.
+own = dict(line.split() for line in open(own_file)
+           if re.fullmatch(r"(busy|sleepy) \d+", line.strip()))
 threads = json.load(open(report))["threads"]
 rows = {r["name"]: r for r in threads["data"]}
 busy, sleepy = rows["busy"], rows["sleepy"]
