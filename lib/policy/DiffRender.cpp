@@ -24,18 +24,10 @@ std::string plural(unsigned N, const char *One, const char *Many) {
   return std::to_string(N) + " " + (N == 1 ? One : Many);
 }
 
-std::string percentText(double P) {
-  if (std::isinf(P))
-    return "new";
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%+.1f%%", P);
-  return Buf;
-}
-
 std::string changeCell(const MetricChange &C, SectionKind K) {
   Quantity Q = quantityOf(K);
   return formatQuantity(C.Base, Q) + " → " + formatQuantity(C.Head, Q) + " (" +
-         percentText(C.Percent) + ")";
+         formatPercentChange(C.Percent) + ")";
 }
 
 std::string outcomeCell(const SectionResult &S, const RowResult &R) {

@@ -56,6 +56,40 @@ const char *Verdict::status() const {
   return Judged ? "pass" : "nothing judged";
 }
 
+int outcomeRank(Outcome O) {
+  switch (O) {
+  case Outcome::Regression:
+    return 0;
+  case Outcome::Improvement:
+    return 1;
+  case Outcome::Added:
+    return 2;
+  case Outcome::Removed:
+    return 3;
+  case Outcome::Unchanged:
+    return 4;
+  case Outcome::TooFewCalls:
+    return 5;
+  case Outcome::BelowFloor:
+    return 6;
+  case Outcome::Ignored:
+    return 7;
+  }
+  return 8;
+}
+
+bool countOutcome(Verdict &V, Outcome O, bool Judged, bool CanFail) {
+  if (Judged) {
+    V.Judged += O == Outcome::Regression || O == Outcome::Improvement ||
+                O == Outcome::Unchanged;
+    V.Regressions += O == Outcome::Regression;
+    V.Improvements += O == Outcome::Improvement;
+  }
+  bool Failing = CanFail && O == Outcome::Regression;
+  V.Failing += Failing;
+  return Failing;
+}
+
 double percentChange(uint64_t Base, uint64_t Head) {
   if (Base == 0)
     return Head == 0 ? 0 : std::numeric_limits<double>::infinity();
@@ -114,28 +148,6 @@ bool ignored(const Policy &P, const std::string &Name) {
     if (globMatch(G, Name))
       return true;
   return false;
-}
-
-int rank(const RowResult &R) {
-  switch (R.O) {
-  case Outcome::Regression:
-    return 0;
-  case Outcome::Improvement:
-    return 1;
-  case Outcome::Added:
-    return 2;
-  case Outcome::Removed:
-    return 3;
-  case Outcome::Unchanged:
-    return 4;
-  case Outcome::TooFewCalls:
-    return 5;
-  case Outcome::BelowFloor:
-    return 6;
-  case Outcome::Ignored:
-    return 7;
-  }
-  return 8;
 }
 
 double largestChange(const RowResult &R) {
@@ -226,20 +238,13 @@ void compareSection(const FunctionsSection &B, const FunctionsSection &H,
         for (MetricChange &C : Row.Changes)
           C.Direction = 0;
     }
-    if (S.Judged) {
-      V.Judged += Row.O == Outcome::Regression ||
-                  Row.O == Outcome::Improvement || Row.O == Outcome::Unchanged;
-      V.Regressions += Row.O == Outcome::Regression;
-      V.Improvements += Row.O == Outcome::Improvement;
-    }
-    Row.Failing = CanFail && Row.O == Outcome::Regression;
-    V.Failing += Row.Failing;
+    Row.Failing = countOutcome(V, Row.O, S.Judged, CanFail);
     S.Rows.push_back(std::move(Row));
   }
   std::sort(S.Rows.begin(), S.Rows.end(),
             [](const RowResult &A, const RowResult &B) {
-              if (rank(A) != rank(B))
-                return rank(A) < rank(B);
+              if (outcomeRank(A.O) != outcomeRank(B.O))
+                return outcomeRank(A.O) < outcomeRank(B.O);
               if (largestChange(A) != largestChange(B))
                 return largestChange(A) > largestChange(B);
               return A.Name < B.Name;

@@ -36,23 +36,6 @@ uint64_t lockValue(const report::LockRow &R, LockMetric M) {
   return 0;
 }
 
-int rank(Outcome O) {
-  switch (O) {
-  case Outcome::Regression:
-    return 0;
-  case Outcome::Improvement:
-    return 1;
-  case Outcome::Added:
-    return 2;
-  case Outcome::Removed:
-    return 3;
-  case Outcome::Unchanged:
-    return 4;
-  default:
-    return 5;
-  }
-}
-
 double largest(const LockRowResult &R) {
   double M = 0;
   for (const LockChange &C : R.Changes)
@@ -142,20 +125,13 @@ void judgeLocks(const report::Report &Base, const report::Report &Head,
               : Down ? Outcome::Improvement
                      : Outcome::Unchanged;
     }
-    if (LP.Judged) {
-      V.Judged += Row.O == Outcome::Regression ||
-                  Row.O == Outcome::Improvement || Row.O == Outcome::Unchanged;
-      V.Regressions += Row.O == Outcome::Regression;
-      V.Improvements += Row.O == Outcome::Improvement;
-    }
-    Row.Failing = CanFail && Row.O == Outcome::Regression;
-    V.Failing += Row.Failing;
+    Row.Failing = countOutcome(V, Row.O, LP.Judged, CanFail);
     L.Rows.push_back(std::move(Row));
   }
   std::sort(L.Rows.begin(), L.Rows.end(),
             [](const LockRowResult &A, const LockRowResult &B) {
-              if (rank(A.O) != rank(B.O))
-                return rank(A.O) < rank(B.O);
+              if (outcomeRank(A.O) != outcomeRank(B.O))
+                return outcomeRank(A.O) < outcomeRank(B.O);
               if (largest(A) != largest(B))
                 return largest(A) > largest(B);
               return A.Name + A.Kind < B.Name + B.Kind;

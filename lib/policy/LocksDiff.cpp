@@ -14,14 +14,6 @@ Quantity quantityOf(LockMetric M) {
   return M == LockMetric::Contended ? Quantity::Count : Quantity::Duration;
 }
 
-std::string percentText(double P) {
-  if (std::isinf(P))
-    return "new";
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%+.1f%%", P);
-  return Buf;
-}
-
 std::string outcomeCell(const LocksResult &L, const LockRowResult &R) {
   if (!L.Judged && R.O == Outcome::Unchanged)
     return "not judged";
@@ -76,7 +68,7 @@ std::vector<std::vector<std::string>> locksRows(const LocksResult &L,
         Quantity Q = quantityOf(C.M);
         Cells.push_back(formatQuantity(C.Base, Q) + " → " +
                         formatQuantity(C.Head, Q) + " (" +
-                        percentText(C.Percent) + ")");
+                        formatPercentChange(C.Percent) + ")");
       } else {
         Cells.push_back("-");
       }

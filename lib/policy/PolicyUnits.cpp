@@ -3,6 +3,7 @@
 #include "hotpath/report/Units.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -111,6 +112,14 @@ std::string formatQuantity(uint64_t V, Quantity Q) {
     return report::formatCount(V);
   }
   return std::to_string(V);
+}
+
+std::string formatPercentChange(double P) {
+  if (std::isinf(P))
+    return "new";
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%+.1f%%", P);
+  return Buf;
 }
 
 } // namespace hotpath::policy

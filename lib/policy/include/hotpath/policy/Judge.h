@@ -132,6 +132,13 @@ struct Verdict {
 Verdict judge(const report::Report *Base, const report::Report &Head,
               const Policy &P);
 
+/// Where a row of this outcome stands in a section: regressions first.
+int outcomeRank(Outcome O);
+
+/// Counts a judged row's outcome into V (when Judged) and returns whether
+/// it fails the check (a regression where the section may fail).
+bool countOutcome(Verdict &V, Outcome O, bool Judged, bool CanFail);
+
 /// Compares the locks sections (part of judge()): fills V.Locks and
 /// counts its findings into V.
 void judgeLocks(const report::Report &Base, const report::Report &Head,

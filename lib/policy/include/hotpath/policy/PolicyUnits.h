@@ -28,6 +28,8 @@ const char *acceptedUnits(Quantity Q);
 /// Formats a base-unit value the way the table does (1.5 MB, 250.00 µs,
 /// 3,000,000).
 std::string formatQuantity(uint64_t V, Quantity Q);
+/// A change in percent as the verdict shows it: "+12.5%", "new" from 0.
+std::string formatPercentChange(double P);
 
 } // namespace hotpath::policy
 
