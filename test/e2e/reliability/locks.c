@@ -208,10 +208,12 @@ static void signalHandler(void) {
   SA.sa_handler = onAlarm;
   sigaction(SIGALRM, &SA, NULL);
   for (int I = 0; I < 20; ++I) {
+    /* Read before arming: an alarm that comes before the read (the thread
+     * preempted on a loaded machine) would otherwise be waited for forever. */
+    int Before = HandlerLocks;
     struct itimerval T = {{0, 0}, {0, 200}};
     setitimer(ITIMER_REAL, &T, NULL);
     /* Lock and unlock until the alarm has come. */
-    int Before = HandlerLocks;
     while (HandlerLocks == Before) {
       pthread_mutex_lock(&M);
       pthread_mutex_unlock(&M);
