@@ -21,6 +21,8 @@ PACKAGES=(
   libbenchmark-dev                                             # examples/benchmarks, hotpath bench
   python3-yaml                                                 # the CI recipes' syntax test
   tmux                                                         # hotpath top seen in a real terminal
+  libcpp-httplib-dev pkg-config                                # hotpath serve (HTTP)
+  prometheus                                                   # hotpath serve scraped by a real Prometheus
 )
 # Node.js and npm for the format validators of test/node (speedscope's
 # schema, pprof's decoder): Debian's, unless the machine has its own.
@@ -80,13 +82,15 @@ for p in "${PACKAGES[@]}"; do
 done
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-# The validators, at the versions test/node/package-lock.json pins, from
-# the npm registry (test/e2e/callpaths skips its viewer tests without them).
+# The validators and clients, at the versions test/node/package-lock.json
+# pins, from the npm registry (the tests that need them are skipped
+# without). Keyed on the newest of them, so that a checkout that had the
+# older ones gets it.
 install_validators() {
-  [ -d "$ROOT/test/node/node_modules/ajv" ] && return 0
-  echo "setup: npm ci in test/node (format validators)"
+  [ -d "$ROOT/test/node/node_modules/playwright-core" ] && return 0
+  echo "setup: npm ci in test/node (format validators, MCP client, playwright-core)"
   npm ci --prefix "$ROOT/test/node" --no-audit --no-fund >/dev/null ||
-    echo "setup: npm ci failed; the call-tree viewer tests will be skipped"
+    echo "setup: npm ci failed; the tests that need test/node will be skipped"
 }
 
 if [ ${#missing[@]} -eq 0 ]; then

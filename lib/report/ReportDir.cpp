@@ -4,6 +4,8 @@
 #include "hotpath/support/Strings.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdlib>
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -62,6 +64,56 @@ bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
     return false;
   }
   return true;
+}
+
+std::string realDirectory(const std::string &Dir) {
+  char Buf[PATH_MAX];
+  std::string Real = realpath(Dir.c_str(), Buf) ? std::string(Buf) : Dir;
+  while (Real.size() > 1 && Real.back() == '/')
+    Real.pop_back();
+  return Real;
+}
+
+bool resolveUnder(const std::string &RealDir, const std::string &Rel,
+                  std::string &Real, std::string &Error) {
+  if (Rel.empty() || Rel[0] == '/') {
+    Error = "'" + Rel + "': give a path relative to the directory";
+    return false;
+  }
+  char Buf[PATH_MAX];
+  std::string Joined = RealDir + "/" + Rel;
+  if (!realpath(Joined.c_str(), Buf)) {
+    Error = "'" + Rel + "': no such file under the directory";
+    return false;
+  }
+  Real = Buf;
+  if (Real.compare(0, RealDir.size() + 1, RealDir + "/") != 0) {
+    Error = "'" + Rel + "' is outside the directory: refused";
+    return false;
+  }
+  struct stat St;
+  if (stat(Real.c_str(), &St) != 0 || !S_ISREG(St.st_mode)) {
+    Error = "'" + Rel + "' is not a regular file";
+    return false;
+  }
+  return true;
+}
+
+std::string newestReportFile(const std::string &Dir) {
+  std::string Newest;
+  timespec Best{};
+  for (const std::string &F : reportFiles(Dir)) {
+    struct stat St;
+    if (stat(F.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
+      continue;
+    const timespec &M = St.st_mtim;
+    if (Newest.empty() || M.tv_sec > Best.tv_sec ||
+        (M.tv_sec == Best.tv_sec && M.tv_nsec > Best.tv_nsec)) {
+      Newest = F;
+      Best = M;
+    }
+  }
+  return Newest;
 }
 
 } // namespace hotpath::report

@@ -39,6 +39,8 @@ OJson sectionToJson(const FunctionsSection &S) {
     J["total_measured_ns"] = *S.MeasuredTotal;
   if (S.Tool)
     J["tool"] = *S.Tool;
+  if (!S.BucketBoundsNs.empty())
+    J["bucket_bounds_ns"] = S.BucketBoundsNs;
   OJson Data = OJson::array();
   for (const FunctionRow &R : S.Data) {
     OJson Row = OJson::object();
@@ -66,6 +68,8 @@ OJson sectionToJson(const FunctionsSection &S) {
       Row["cpu_self"] = *R.CpuSelfNs;
     if (R.WaitNs)
       Row["wait"] = *R.WaitNs;
+    if (!S.BucketBoundsNs.empty() && !R.Buckets.empty())
+      Row["buckets"] = R.Buckets;
     if (S.Kind == SectionKind::Alloc) {
       Row["allocs"] = R.Allocs;
       Row["freed"] = R.Freed;

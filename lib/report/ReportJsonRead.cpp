@@ -101,6 +101,17 @@ uint64_t getUnsigned(const Json &Obj, const std::string &Path,
   return asUnsigned(need(Obj, Path, Key), sub(Path, Key));
 }
 
+std::vector<uint64_t> unsignedArray(const Json &Obj, const std::string &Path,
+                                    const std::string &Key) {
+  const Json &A = need(Obj, Path, Key);
+  std::string AP = sub(Path, Key);
+  expect(A.is_array(), A, AP, "an array");
+  std::vector<uint64_t> Out;
+  for (size_t I = 0; I < A.size(); ++I)
+    Out.push_back(asUnsigned(A[I], AP + "[" + std::to_string(I) + "]"));
+  return Out;
+}
+
 double getNumber(const Json &Obj, const std::string &Path,
                  const std::string &Key) {
   const Json &J = need(Obj, Path, Key);
@@ -231,6 +242,12 @@ void readSection(const Json &J, FunctionsSection &S) {
   if (J.contains("total_measured_ns"))
     S.MeasuredTotal = getUnsigned(J, P, "total_measured_ns");
   S.Tool = optString(J, P, "tool");
+  if (J.contains("bucket_bounds_ns")) {
+    S.BucketBoundsNs = unsignedArray(J, P, "bucket_bounds_ns");
+    for (size_t I = 1; I < S.BucketBoundsNs.size(); ++I)
+      if (S.BucketBoundsNs[I] <= S.BucketBoundsNs[I - 1])
+        fail(P + ".bucket_bounds_ns", "expected ascending bounds");
+  }
 
   forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
     FunctionRow R;
@@ -260,6 +277,15 @@ void readSection(const Json &J, FunctionsSection &S) {
       R.CpuSelfNs = getUnsigned(RJ, RP, "cpu_self");
     if (RJ.contains("wait"))
       R.WaitNs = getUnsigned(RJ, RP, "wait");
+    if (RJ.contains("buckets")) {
+      R.Buckets = unsignedArray(RJ, RP, "buckets");
+      if (R.Buckets.size() != S.BucketBoundsNs.size() + 1)
+        fail(RP + ".buckets", "expected one count per bucket_bounds_ns "
+                              "entry and the count of timed calls");
+      for (size_t I = 1; I < R.Buckets.size(); ++I)
+        if (R.Buckets[I] < R.Buckets[I - 1])
+          fail(RP + ".buckets", "expected cumulative (non-decreasing) counts");
+    }
     if (S.Kind == SectionKind::Alloc) {
       R.Allocs = getUnsigned(RJ, RP, "allocs");
       R.Freed = getUnsigned(RJ, RP, "freed");

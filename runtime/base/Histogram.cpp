@@ -111,4 +111,22 @@ uint64_t Histogram::percentile(double P) const {
   return scaled(Max);
 }
 
+uint64_t Histogram::countAtMost(uint64_t V) const {
+  uint64_t N = 0;
+  for (uint32_t R = 0; R < Ranges; ++R) {
+    uint32_t S = Slot[R];
+    if (!S)
+      continue;
+    const uint64_t *C = &Counts[(S - 1) * Sub];
+    for (uint32_t I = 0; I < Sub; ++I) {
+      if (!C[I])
+        continue;
+      if (scaled(std::clamp(valueOf(R * Sub + I), Min, Max)) > V)
+        return N; // buckets ascend
+      N += C[I];
+    }
+  }
+  return N;
+}
+
 } // namespace hotpath::rt

@@ -59,6 +59,10 @@ public:
   uint64_t count() const;
   /// Value at percentile P in [0, 100]; 0 when empty. Within 1% of exact.
   uint64_t percentile(double P) const;
+  /// How many recorded values are at most V (in the read-back unit, as
+  /// percentile()): a bucket counts when its representative value, clamped
+  /// to [min, max], is; so within 1% of V, as the percentiles.
+  uint64_t countAtMost(uint64_t V) const;
   /// Bucket index of a value (branch-free) and the representative value of
   /// a bucket. Values below 128 are exact; a value with highest set bit
   /// E >= 7 lands in bucket (V >> (E-7)) + (E-7) * 128.

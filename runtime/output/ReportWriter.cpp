@@ -42,8 +42,9 @@ std::string samplingNote(double Rate) {
 // took out of their paths, or without paths the inner part of each call's
 // hooks; per call as an even shift of every figure, so that min <= avg
 // <= percentiles <= max still hold.
-void compensateRow(report::FunctionRow &R, const Snapshot &S,
-                   const PathTimes &PT, size_t Id) {
+// Returns the shift (ns per call).
+uint64_t compensateRow(report::FunctionRow &R, const Snapshot &S,
+                       const PathTimes &PT, size_t Id) {
   long double Cost = PT.present() && Id < PT.Overhead.size()
                          ? (long double)PT.Overhead[Id]
                          : (long double)R.Calls * S.CallCost.InnerNs;
@@ -59,6 +60,17 @@ void compensateRow(report::FunctionRow &R, const Snapshot &S,
   R.Max = Less(R.Max);
   for (uint64_t &P : R.Percentiles)
     P = Less(P);
+  return Shift;
+}
+
+// Timed calls at most each bound long, after the shift compensation took
+// off every call (a compensated value V - Shift <= B when V <= B + Shift).
+std::vector<uint64_t> durationBuckets(const Histogram &H, uint64_t Shift) {
+  std::vector<uint64_t> Out;
+  for (uint64_t B : report::DurationBucketBoundsNs)
+    Out.push_back(H.countAtMost(B + Shift));
+  Out.push_back(H.count());
+  return Out;
 }
 
 // PT: the call paths' figures, when the session kept paths: each row's
@@ -71,6 +83,9 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
   // Under Valgrind durations are meaningless and not measured.
   double Rate = S.UnderValgrind ? 0.0 : O.TimeSamplingRate;
   Sec.SamplingRate = Rate;
+  if (Rate > 0)
+    Sec.BucketBoundsNs.assign(std::begin(report::DurationBucketBoundsNs),
+                              std::end(report::DurationBucketBoundsNs));
   Sec.Exclusive = O.TimeExclusive;
   Sec.Description = O.TimeExclusive
                         ? "Exclusive (self) time of functions: measured "
@@ -115,8 +130,8 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
         R.Avg = R.Max;
       for (double P : Sec.Percentiles)
         R.Percentiles.push_back(T.Hist.percentile(P));
-      if (S.CallCost.Measured)
-        compensateRow(R, S, PT, Id);
+      uint64_t Shift = S.CallCost.Measured ? compensateRow(R, S, PT, Id) : 0;
+      R.Buckets = durationBuckets(T.Hist, Shift);
       R.PercentTotal = percentOf(R.Total, Sec.Total);
       if (PT.present()) {
         R.Self = PT.Self[Id];

@@ -9,7 +9,8 @@ std::vector<Command> addCommands(CLI::App &Root) {
           addDiffCommand(Root),       addCalibrateCommand(Root),
           addFlamegraphCommand(Root), addExportCommand(Root),
           addTrimCommand(Root),       addTopCommand(Root),
-          addInitCommand(Root),       addMcpCommand(Root)};
+          addInitCommand(Root),       addMcpCommand(Root),
+          addServeCommand(Root)};
 }
 
 } // namespace hotpath::tool

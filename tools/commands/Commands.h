@@ -26,6 +26,7 @@ Command addTrimCommand(CLI::App &Root);       // exclude what costs too much
 Command addTopCommand(CLI::App &Root);        // a live terminal view
 Command addInitCommand(CLI::App &Root);       // starter config and policy
 Command addMcpCommand(CLI::App &Root);        // reports for coding agents
+Command addServeCommand(CLI::App &Root);      // HTTP: metrics, live page
 
 /// Every command, registered on Root, in the order the help lists them.
 std::vector<Command> addCommands(CLI::App &Root);

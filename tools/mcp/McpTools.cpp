@@ -5,13 +5,13 @@
 #include "hotpath/policy/Judge.h"
 #include "hotpath/policy/Policy.h"
 #include "hotpath/report/CallTree.h"
+#include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/samples/HotLines.h"
 #include "hotpath/samples/Join.h"
 #include "hotpath/samples/LockNames.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdlib>
 #include <dirent.h>
 #include <sys/stat.h>
@@ -124,12 +124,7 @@ std::string boundedJson(json J) {
 
 } // namespace
 
-McpTools::McpTools(std::string D) {
-  char Buf[PATH_MAX];
-  Dir = realpath(D.c_str(), Buf) ? std::string(Buf) : D;
-  while (Dir.size() > 1 && Dir.back() == '/')
-    Dir.pop_back();
-}
+McpTools::McpTools(std::string D) : Dir(report::realDirectory(D)) {}
 
 json McpTools::list() const {
   json Metric = {{"type", "string"},
@@ -198,18 +193,9 @@ namespace {
 // Path under Dir, as a real path; a ToolError when it leaves Dir or is
 // not a regular file.
 std::string resolveUnder(const std::string &Dir, const std::string &Rel) {
-  if (Rel.empty() || Rel[0] == '/')
-    throw ToolError("'" + Rel + "': give a path relative to the directory");
-  char Buf[PATH_MAX];
-  std::string Joined = Dir + "/" + Rel;
-  if (!realpath(Joined.c_str(), Buf))
-    throw ToolError("'" + Rel + "': no such file under the directory");
-  std::string Real(Buf);
-  if (Real.compare(0, Dir.size() + 1, Dir + "/") != 0)
-    throw ToolError("'" + Rel + "' is outside the directory: refused");
-  struct stat St;
-  if (stat(Real.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
-    throw ToolError("'" + Rel + "' is not a regular file");
+  std::string Real, Error;
+  if (!report::resolveUnder(Dir, Rel, Real, Error))
+    throw ToolError(Error);
   return Real;
 }
 

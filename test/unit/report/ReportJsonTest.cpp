@@ -225,3 +225,31 @@ TEST(ReportJsonErrors, HostileInput) {
       "meta.elapsed_ns: expected a non-negative integer, got a "
       "fractional number");
 }
+
+// Duration buckets: written, read back, and refused when they do not fit
+// their bounds or are not cumulative.
+TEST(ReportJson, DurationBucketsRoundTripAndAreChecked) {
+  Report R = sampleReport();
+  R.Timing.BucketBoundsNs = {100, 1000};
+  R.Timing.Data[0].Buckets = {0, R.Timing.Data[0].Calls,
+                              R.Timing.Data[0].Calls};
+  std::string Text = writeJson(R, false);
+  Report Back;
+  std::string Error;
+  ASSERT_TRUE(parseReport(Text, Back, Error)) << Error;
+  EXPECT_EQ(Back.Timing.BucketBoundsNs, R.Timing.BucketBoundsNs);
+  EXPECT_EQ(Back.Timing.Data[0].Buckets, R.Timing.Data[0].Buckets);
+  EXPECT_TRUE(Back.Timing.Data[1].Buckets.empty());
+
+  Json J = Json::parse(Text);
+  J["functions_timing"]["data"][0]["buckets"] = {1, 3};
+  EXPECT_NE(readError(J.dump()).find("functions_timing.data[0].buckets: "
+                                     "expected one count per"),
+            std::string::npos);
+  J["functions_timing"]["data"][0]["buckets"] = {3, 1, 5};
+  EXPECT_NE(readError(J.dump()).find("cumulative"), std::string::npos);
+  J = Json::parse(Text);
+  J["functions_timing"]["bucket_bounds_ns"] = {1000, 100};
+  EXPECT_NE(readError(J.dump()).find("bucket_bounds_ns: expected ascending"),
+            std::string::npos);
+}

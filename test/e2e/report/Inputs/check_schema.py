@@ -42,6 +42,9 @@ def invariants(r, errors):
             continue
         s = r[sec]
         timed = s.get("sampling_rate", 1) > 0
+        bounds = s.get("bucket_bounds_ns", [])
+        if any(a >= b for a, b in zip(bounds, bounds[1:])):
+            errors.append("%s: bucket_bounds_ns not ascending: %r" % (sec, bounds))
         prev = None
         for i, row in enumerate(s["data"]):
             where = "%s.data[%d] (%s)" % (sec, i, row.get("name"))
@@ -50,6 +53,22 @@ def invariants(r, errors):
                     errors.append("%s: missing %s" % (where, pkey(p)))
                 elif timed and row["calls"] and not row["min"] <= row[pkey(p)] <= row["max"]:
                     errors.append("%s: %s outside [min, max]" % (where, pkey(p)))
+            if "buckets" in row:
+                b = row["buckets"]
+                bounds = s.get("bucket_bounds_ns", [])
+                if len(b) != len(bounds) + 1:
+                    errors.append("%s: buckets not one per bound plus all" % where)
+                elif any(x > y for x, y in zip(b, b[1:])):
+                    errors.append("%s: buckets not cumulative" % where)
+                elif b[-1] > row["calls"] or (s.get("sampling_rate", 1) == 1 and b[-1] != row["calls"]):
+                    errors.append("%s: buckets end at %d of %d calls" % (where, b[-1], row["calls"]))
+                elif timed and row["calls"]:
+                    # within 1%: a bucket counts by its representative value
+                    for bound, n in zip(bounds, b):
+                        if bound * 1.01 < row["min"] and n:
+                            errors.append("%s: %d calls at most %d ns, min %d" % (where, n, bound, row["min"]))
+                        if bound > row["max"] * 1.01 and n != b[-1]:
+                            errors.append("%s: bucket %d ns short of all calls" % (where, bound))
             if prev is not None and row["total"] > prev:
                 errors.append("%s: rows not sorted by total" % where)
             prev = row["total"]

@@ -212,3 +212,27 @@ TEST(Histogram, MergeAcrossBlockOrders) {
   for (double P : Ps)
     EXPECT_EQ(A.percentile(P), All.percentile(P)) << P;
 }
+
+// Cumulative counts at bucket bounds (the report's duration buckets):
+// exact for small values, within 1% of the bound above, monotone, and the
+// whole count at the maximum.
+TEST(Histogram, CountAtMostIsCumulativeWithinOnePercent) {
+  Histogram H;
+  EXPECT_EQ(H.countAtMost(1000), 0u);
+  for (uint64_t V = 1; V <= 100000; ++V)
+    H.record(V);
+  EXPECT_EQ(H.countAtMost(0), 0u);
+  EXPECT_EQ(H.countAtMost(100), 100u);
+  uint64_t Last = 0;
+  for (uint64_t Bound : {250ull, 1000ull, 2500ull, 10000ull, 50000ull}) {
+    uint64_t N = H.countAtMost(Bound);
+    EXPECT_GE(N, Last);
+    Last = N;
+    EXPECT_NEAR(double(N), double(Bound), double(Bound) * 0.01) << Bound;
+  }
+  EXPECT_EQ(H.countAtMost(100000), H.count());
+  EXPECT_EQ(H.countAtMost(UINT64_MAX), H.count());
+  // Read in another unit: the scaled values are compared.
+  H.setScale(0.5);
+  EXPECT_NEAR(double(H.countAtMost(5000)), 10000.0, 100.0);
+}

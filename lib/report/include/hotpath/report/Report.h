@@ -62,7 +62,23 @@ struct FunctionRow {
   // Timing rows of a report that tracked locks: the time the function's
   // own calls waited on locks, condition variables and semaphores.
   std::optional<uint64_t> WaitNs;
+  // Timing rows: how many timed calls took at most each of the section's
+  // BucketBoundsNs, then all timed calls (cumulative, as Prometheus's
+  // histogram buckets); empty when the times were not measured.
+  std::vector<uint64_t> Buckets;
 };
+
+/// The duration bounds the runtime counts timed calls under (ns): 1, 2.5
+/// and 5 of each decade from 100 ns to 10 s, the range of Prometheus's own
+/// default buckets widened to the calls a profiler sees. An array, not a
+/// static vector: the runtime writes its last report after static
+/// destructors have run.
+inline constexpr uint64_t DurationBucketBoundsNs[] = {
+    100,         250,           500,           1'000,         2'500,
+    5'000,       10'000,        25'000,        50'000,        100'000,
+    250'000,     500'000,       1'000'000,     2'500'000,     5'000'000,
+    10'000'000,  25'000'000,    50'000'000,    100'000'000,   250'000'000,
+    500'000'000, 1'000'000'000, 2'500'000'000, 5'000'000'000, 10'000'000'000};
 
 struct FunctionsSection {
   explicit FunctionsSection(SectionKind K) : Kind(K) {}
@@ -84,6 +100,8 @@ struct FunctionsSection {
   // top-level calls); percent_total is of the larger of it and Total.
   std::optional<uint64_t> MeasuredTotal;
   std::optional<std::string> Tool; // icount: e.g. "callgrind-3.19.0"
+  // timing: the bounds of the rows' Buckets (ns, ascending); empty: none.
+  std::vector<uint64_t> BucketBoundsNs;
 
   /// Time columns are meaningful (false under Valgrind or rate 0).
   bool timed() const { return !SamplingRate || *SamplingRate > 0; }

@@ -27,6 +27,20 @@ std::vector<std::string> reportFiles(const std::string &Dir);
 bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
                    std::vector<std::string> &Paths, std::string &Error);
 
+/// Dir as a real path without a trailing '/' (Dir itself when that fails).
+std::string realDirectory(const std::string &Dir);
+
+/// The regular file `Rel` names under RealDir (from realDirectory), as a
+/// real path; false with Error (one line) when Rel is absolute, leaves the
+/// directory (`..`, a symlink pointing out) or is not a regular file. What
+/// `hotpath mcp` and `hotpath serve` read is only what this lets through.
+bool resolveUnder(const std::string &RealDir, const std::string &Rel,
+                  std::string &Real, std::string &Error);
+
+/// The report file of Dir (reportFiles) modified last, "" when none: the
+/// newest snapshot of a running program that writes them there.
+std::string newestReportFile(const std::string &Dir);
+
 } // namespace hotpath::report
 
 #endif // HOTPATH_REPORT_REPORTDIR_H

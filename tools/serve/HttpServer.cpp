@@ -1,0 +1,393 @@
+//===- HttpServer.cpp - `hotpath serve`'s HTTP side -----------------------===//
+#include "serve/HttpServer.h"
+#include "hotpath/report/ReportDir.h"
+#include "hotpath/views/Prometheus.h"
+#include "serve/LivePage.h"
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <arpa/inet.h>
+#include <cerrno>
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <deque>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+
+namespace hotpath::tool::serve {
+
+namespace {
+
+constexpr size_t MaxBodyBytes = 64 * 1024;
+constexpr int IdleSeconds = 5;
+constexpr size_t MaxConnectionThreads = 512;
+constexpr size_t MaxRequestBytes = 256 * 1024; // request line, headers, body
+constexpr size_t MaxRequestsPerConnection = 100;
+
+// A thread per connection, started when it is accepted, up to a bound
+// (then connections wait for one to end): httplib's default pool has 8
+// threads, and eight idle clients would hold up everyone else until they
+// time out.
+class ConnectionThreads : public httplib::TaskQueue {
+public:
+  void enqueue(std::function<void()> Fn) override {
+    std::lock_guard<std::mutex> G(M);
+    Pending.push_back(std::move(Fn));
+    if (Running < MaxConnectionThreads) {
+      ++Running;
+      std::thread([this] { work(); }).detach();
+    }
+  }
+  void shutdown() override {
+    std::unique_lock<std::mutex> G(M);
+    Done.wait(G, [&] { return Running == 0; });
+  }
+
+private:
+  void work() {
+    std::unique_lock<std::mutex> G(M);
+    while (!Pending.empty()) {
+      std::function<void()> Fn = std::move(Pending.front());
+      Pending.pop_front();
+      G.unlock();
+      Fn();
+      G.lock();
+    }
+    if (--Running == 0)
+      Done.notify_all();
+  }
+
+  std::mutex M;
+  std::condition_variable Done;
+  std::deque<std::function<void()>> Pending;
+  size_t Running = 0;
+};
+
+// A connection's stream, with a budget of bytes per request: httplib bounds
+// each header line and the body but not the number of header lines, so a
+// request of 10 MB of headers would be read whole. Past the budget a read
+// fails, and httplib answers 400 and closes. Reads and writes wait at most
+// IdleSeconds.
+class BoundedStream : public httplib::Stream {
+public:
+  explicit BoundedStream(int Sock) : Sock(Sock) {}
+  void newRequest() { Left = MaxRequestBytes; }
+  bool waitReadable(int Seconds) const { return wait(POLLIN, Seconds); }
+
+  bool is_readable() const override { return wait(POLLIN, IdleSeconds); }
+  bool is_writable() const override { return wait(POLLOUT, IdleSeconds); }
+  ssize_t read(char *Ptr, size_t Size) override {
+    if (Left == 0 || !is_readable())
+      return -1;
+    ssize_t N = ::recv(Sock, Ptr, std::min(Size, Left), 0);
+    if (N > 0)
+      Left -= size_t(N);
+    return N;
+  }
+  ssize_t write(const char *Ptr, size_t Size) override {
+    if (!is_writable())
+      return -1;
+    return ::send(Sock, Ptr, Size, MSG_NOSIGNAL);
+  }
+  void get_remote_ip_and_port(std::string &Ip, int &Port) const override {
+    address(getpeername, Ip, Port);
+  }
+  void get_local_ip_and_port(std::string &Ip, int &Port) const override {
+    address(getsockname, Ip, Port);
+  }
+  socket_t socket() const override { return Sock; }
+
+private:
+  bool wait(short Events, int Seconds) const {
+    pollfd P{Sock, Events, 0};
+    int R;
+    while ((R = poll(&P, 1, Seconds * 1000)) < 0 && errno == EINTR) {
+    }
+    return R > 0;
+  }
+  template <typename GetName>
+  void address(GetName Get, std::string &Ip, int &Port) const {
+    sockaddr_storage A{};
+    socklen_t L = sizeof A;
+    char Buf[INET6_ADDRSTRLEN] = "";
+    Port = 0;
+    if (Get(Sock, reinterpret_cast<sockaddr *>(&A), &L) != 0)
+      return;
+    if (A.ss_family == AF_INET) {
+      auto *V4 = reinterpret_cast<sockaddr_in *>(&A);
+      inet_ntop(AF_INET, &V4->sin_addr, Buf, sizeof Buf);
+      Port = ntohs(V4->sin_port);
+    } else if (A.ss_family == AF_INET6) {
+      auto *V6 = reinterpret_cast<sockaddr_in6 *>(&A);
+      inet_ntop(AF_INET6, &V6->sin6_addr, Buf, sizeof Buf);
+      Port = ntohs(V6->sin6_port);
+    }
+    Ip = Buf;
+  }
+
+  int Sock;
+  size_t Left = MaxRequestBytes;
+};
+
+// httplib's server with its connection loop replaced by one that reads
+// through a BoundedStream (process_request does the parsing and routing).
+class BoundedServer : public httplib::Server {
+  bool process_and_close_socket(socket_t Sock) override {
+    BoundedStream S(Sock);
+    bool Ok = true;
+    for (size_t N = 0; N < MaxRequestsPerConnection; ++N) {
+      if (!S.waitReadable(IdleSeconds))
+        break; // idle: closed
+      S.newRequest();
+      bool Closed = false;
+      Ok = process_request(S, N + 1 == MaxRequestsPerConnection, Closed,
+                           [](httplib::Request &) {});
+      if (!Ok || Closed)
+        break;
+    }
+    ::shutdown(Sock, SHUT_RDWR);
+    ::close(Sock);
+    return Ok;
+  }
+};
+
+// The host part of a Host header ("[::1]:80" -> "::1", "a:80" -> "a").
+std::string hostPart(const std::string &H) {
+  if (!H.empty() && H[0] == '[') {
+    size_t End = H.find(']');
+    return End == std::string::npos ? H : H.substr(1, End - 1);
+  }
+  size_t Colon = H.rfind(':');
+  return Colon == std::string::npos ? H : H.substr(0, Colon);
+}
+
+// Compares in time independent of where the texts differ.
+bool sameSecret(const std::string &A, const std::string &B) {
+  unsigned char Diff = A.size() != B.size();
+  for (size_t I = 0; I < A.size(); ++I)
+    Diff |= uint8_t(A[I]) ^ uint8_t(I < B.size() ? B[I] : 0);
+  return Diff == 0;
+}
+
+void plain(httplib::Response &Res, int Status, const std::string &Text) {
+  Res.status = Status;
+  Res.set_content(Text + "\n", "text/plain; charset=utf-8");
+}
+
+// 304 when the client has this version, else the content.
+void versioned(const httplib::Request &Req, httplib::Response &Res,
+               const LoadedReport &L, const std::string &Body,
+               const char *Type) {
+  std::string ETag = "\"" + L.Version + "\"";
+  Res.set_header("ETag", ETag);
+  if (Req.get_header_value("If-None-Match") == ETag) {
+    Res.status = 304;
+    return;
+  }
+  Res.set_content(Body, Type);
+}
+
+} // namespace
+
+bool isLoopbackHost(const std::string &Host) {
+  if (Host == "localhost" || Host == "::1")
+    return true;
+  in_addr A;
+  return inet_pton(AF_INET, Host.c_str(), &A) == 1 &&
+         (ntohl(A.s_addr) >> 24) == 127;
+}
+
+bool parseListen(const std::string &Text, ServeOptions &O, std::string &Error) {
+  std::string Host = Text, Port;
+  if (!Text.empty() && Text[0] == '[') {
+    size_t End = Text.find(']');
+    if (End == std::string::npos) {
+      Error = "--listen " + Text + ": expected [ADDR]:PORT";
+      return false;
+    }
+    Host = Text.substr(1, End - 1);
+    if (End + 1 < Text.size()) {
+      if (Text[End + 1] != ':') {
+        Error = "--listen " + Text + ": expected [ADDR]:PORT";
+        return false;
+      }
+      Port = Text.substr(End + 2);
+    }
+  } else if (size_t Colon = Text.rfind(':'); Colon != std::string::npos) {
+    if (Text.find(':') != Colon) {
+      Error = "--listen " + Text + ": write an IPv6 address as [ADDR]:PORT";
+      return false;
+    }
+    Host = Text.substr(0, Colon);
+    Port = Text.substr(Colon + 1);
+  }
+  if (!Host.empty())
+    O.Host = Host;
+  if (!Text.empty() && Text.back() == ':') {
+    Error = "--listen " + Text + ": no port after ':'";
+    return false;
+  }
+  if (!Port.empty()) {
+    char *End = nullptr;
+    long P = std::strtol(Port.c_str(), &End, 10);
+    if (*End || P < 0 || P > 65535) {
+      Error = "--listen " + Text + ": the port must be 0 to 65535";
+      return false;
+    }
+    O.Port = int(P);
+  }
+  return true;
+}
+
+int serveHttp(ReportSource &Source, const ServeOptions &O) {
+  BoundedServer Svr;
+  Svr.new_task_queue = [] { return new ConnectionThreads(); };
+  Svr.set_payload_max_length(MaxBodyBytes);
+  const std::string Token = O.Token;
+
+  Svr.set_pre_routing_handler([Token](const httplib::Request &Req,
+                                      httplib::Response &Res) {
+    using R = httplib::Server::HandlerResponse;
+    Res.set_header("Cache-Control", "no-store");
+    Res.set_header("X-Content-Type-Options", "nosniff");
+    std::string Length = Req.get_header_value("Content-Length");
+    if (!Length.empty() &&
+        std::strtoull(Length.c_str(), nullptr, 10) > MaxBodyBytes) {
+      plain(Res, 413, "request too large (the server takes at most 64 KiB)");
+      Res.set_header("Connection", "close");
+      return R::Handled;
+    }
+    if (Req.method != "GET" && Req.method != "HEAD") {
+      Res.set_header("Allow", "GET, HEAD");
+      plain(Res, 405, "read-only: GET and HEAD only");
+      return R::Handled;
+    }
+    if (Token.empty()) {
+      std::string Host = Req.get_header_value("Host");
+      if (!Host.empty() && !isLoopbackHost(hostPart(Host))) {
+        plain(Res, 403,
+              "this server answers requests to a loopback name "
+              "only (start it with --token to serve others)");
+        return R::Handled;
+      }
+      return R::Unhandled;
+    }
+    std::string Auth = Req.get_header_value("Authorization");
+    std::string Given = Auth.rfind("Bearer ", 0) == 0 ? Auth.substr(7)
+                        : Req.has_param("token") ? Req.get_param_value("token")
+                                                 : std::string();
+    if (!sameSecret(Given, Token)) {
+      Res.set_header("WWW-Authenticate", "Bearer realm=\"hotpath\"");
+      plain(Res, 401, Given.empty() ? "a token is required" : "wrong token");
+      return R::Handled;
+    }
+    return R::Unhandled;
+  });
+
+  Svr.Get("/", [](const httplib::Request &, httplib::Response &Res) {
+    Res.set_header("Content-Security-Policy",
+                   "default-src 'self'; script-src 'unsafe-inline'; "
+                   "style-src 'unsafe-inline'");
+    Res.set_content(livePageHtml(), "text/html; charset=utf-8");
+  });
+
+  Svr.Get("/metrics",
+          [&Source](const httplib::Request &, httplib::Response &Res) {
+            std::string Error;
+            auto L = Source.current(Error);
+            if (!L)
+              return plain(Res, 503, Error);
+            Res.set_content(L->Metrics, views::PrometheusContentType);
+          });
+
+  Svr.Get("/api/report",
+          [&Source](const httplib::Request &Req, httplib::Response &Res) {
+            std::string Error;
+            bool ByName = Req.has_param("name");
+            auto L = ByName ? Source.named(Req.get_param_value("name"), Error)
+                            : Source.current(Error);
+            if (!L)
+              return plain(Res,
+                           !ByName ? 503
+                           : Error.find("outside") != std::string::npos ||
+                                   Error.find("relative") != std::string::npos
+                               ? 403
+                               : 404,
+                           Error);
+            versioned(Req, Res, *L, L->Json, "application/json");
+          });
+
+  Svr.Get("/api/reports", [&Source](const httplib::Request &,
+                                    httplib::Response &Res) {
+    nlohmann::json Out = nlohmann::json::array();
+    if (Source.isDirectory()) {
+      std::string Error;
+      std::string Root = Source.root();
+      for (const std::string &F : report::reportFiles(Root)) {
+        struct stat St;
+        if (stat(F.c_str(), &St) != 0)
+          continue;
+        Out.push_back(
+            {{"name", F.substr(Root.size() + 1)},
+             {"bytes", uint64_t(St.st_size)},
+             {"modified_unix_ns", uint64_t(St.st_mtim.tv_sec) * 1000000000ull +
+                                      uint64_t(St.st_mtim.tv_nsec)}});
+      }
+    }
+    Res.set_content(Out.dump() + "\n", "application/json");
+  });
+
+  Svr.Get("/flamegraph.svg",
+          [&Source](const httplib::Request &Req, httplib::Response &Res) {
+            std::string Error;
+            auto L = Source.current(Error);
+            if (!L)
+              return plain(Res, 503, Error);
+            if (L->FlameSvg.empty())
+              return plain(Res, 404, "this report has no call tree");
+            versioned(Req, Res, *L, L->FlameSvg, "image/svg+xml");
+          });
+
+  Svr.set_error_handler([](const httplib::Request &, httplib::Response &Res) {
+    if (Res.body.empty())
+      plain(Res, Res.status, Res.status == 404 ? "not found" : "refused");
+  });
+
+  int Port = O.Port;
+  bool Bound = Port == 0 ? (Port = Svr.bind_to_any_port(O.Host)) > 0
+                         : Svr.bind_to_port(O.Host, Port);
+  if (!Bound) {
+    std::fprintf(stderr, "hotpath: cannot listen on %s:%d\n", O.Host.c_str(),
+                 O.Port);
+    return 2;
+  }
+  std::string Shown =
+      O.Host.find(':') != std::string::npos ? "[" + O.Host + "]" : O.Host;
+  std::fprintf(stderr, "hotpath: serving %s on http://%s:%d/%s\n",
+               Source.root().c_str(), Shown.c_str(), Port,
+               Token.empty() ? "" : " (token required)");
+  std::fflush(stderr);
+  // SIGINT and SIGTERM stop the server (and `hotpath serve` exits 0): they
+  // are blocked here, before any connection thread starts, and a thread of
+  // its own waits for them.
+  sigset_t Stop;
+  sigemptyset(&Stop);
+  sigaddset(&Stop, SIGINT);
+  sigaddset(&Stop, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &Stop, nullptr);
+  std::thread([&Svr, Stop] {
+    int Sig;
+    sigwait(&Stop, &Sig);
+    Svr.stop();
+  }).detach();
+  return Svr.listen_after_bind() ? 0 : 2;
+}
+
+} // namespace hotpath::tool::serve
