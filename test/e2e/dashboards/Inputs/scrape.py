@@ -103,6 +103,10 @@ try:
     print("while running (%s): calls rose: %s; rate > 0: %s" % (
         running, second > first, rate_running is not None and rate_running > 0))
     print("up: %s" % query(prom_port, 'up{job="hotpath"}'))
+    # The profiled program itself opens no socket: serve reads its files.
+    fds = os.listdir("/proc/%d/fd" % program.pid)
+    sockets = [f for f in fds if os.readlink("/proc/%d/fd/%s" % (program.pid, f)).startswith("socket:")]
+    print("the program's sockets: %d" % len(sockets))
 
     out, _ = program.communicate(timeout=60)  # closes its input: it stops
     handled = int(re.search(r"handled (\d+)", out).group(1))
