@@ -9,7 +9,9 @@
 // static program that linked an interposer would have none.
 //
 // Each forwards at once, tail-called, when no session tracks locks or the
-// runtime itself is locking (InRuntime). Otherwise a look at the lock word
+// runtime itself is locking (InRuntime); in a process that tracks none
+// (HOTPATH_LOCKS=0), LockBypass.h points the loaded objects' calls past
+// them, to glibc. Otherwise a look at the lock word
 // tells whether another thread holds it: if not, the lock is tried, and
 // taken; if so, or if the try fails, the real call runs between two clock
 // reads, and the time is a wait. rwlocks, whose word has no one owner,

@@ -6,6 +6,7 @@
 #include "core/RuntimeScope.h"
 #include "core/Trace.h"
 #include "hotpath/abi.h"
+#include "locks/LockBypass.h"
 
 #include <algorithm>
 #include <map>
@@ -158,6 +159,9 @@ void lockHoldEnded(LockState *L, const void *P) {
 
 void locksSessionBegin(const Options &O, bool UnderValgrind) {
   Tracked = O.Locks && !UnderValgrind;
+  // Not tracked in this process: its lock calls go to glibc directly.
+  if (!Tracked)
+    bypassLockInterposers();
   HoldPeriod = int32_t(O.LockHoldPeriod ? O.LockHoldPeriod : 16);
   for (ThreadState *T = threadList(); T;
        T = T->Next.load(std::memory_order_relaxed))
