@@ -17,7 +17,7 @@ HOTPATH, SERVER, WORK, SCRIPT = sys.argv[1:5]
 snap = os.path.join(WORK, "live.json")
 env = dict(os.environ, HOTPATH_SNAPSHOT_INTERVAL="300", HOTPATH_SNAPSHOT_PATH=snap,
            HOTPATH_OUTPUT_PATH=os.devnull)
-program = subprocess.Popen([SERVER, "120000"], env=env, stdin=subprocess.PIPE,
+program = subprocess.Popen([SERVER, "120000", "--stdin"], env=env, stdin=subprocess.PIPE,
                            stdout=subprocess.DEVNULL)
 serve = None
 try:

@@ -63,7 +63,7 @@ snap = os.path.join(WORK, "live.json")
 final = os.path.join(WORK, "final.json")
 env = dict(os.environ, HOTPATH_SNAPSHOT_INTERVAL="250", HOTPATH_SNAPSHOT_PATH=snap,
            HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=final)
-program = subprocess.Popen([SERVER, "120000"], env=env, stdin=subprocess.PIPE,
+program = subprocess.Popen([SERVER, "120000", "--stdin"], env=env, stdin=subprocess.PIPE,
                            stdout=subprocess.PIPE, text=True)
 procs = [program]
 try:

@@ -1,7 +1,7 @@
 /* A server's request loop, for hotpath serve's tests: handle_request
  * parses a generated request and renders an answer, about 2000 times a
- * second, until its standard input closes (or argv[1] milliseconds have
- * passed); then prints how many it handled (the exact calls the metrics
+ * second, for argv[1] milliseconds or, with --stdin as argv[2], until its
+ * standard input closes if that comes first; then prints how many it handled (the exact calls the metrics
  * must show). Nothing in it mentions hotpath: server.toml selects the
  * functions. */
 #include <poll.h>
@@ -41,8 +41,9 @@ int main(int Argc, char **Argv) {
   double End = nowMs() + Ms;
   unsigned long Handled = 0;
   struct timespec Pause = {0, 500000};
+  int UntilEof = Argc > 2 && strcmp(Argv[2], "--stdin") == 0;
   struct pollfd In = {0, POLLIN, 0};
-  while (nowMs() < End && poll(&In, 1, 0) == 0) {
+  while (nowMs() < End && !(UntilEof && poll(&In, 1, 0) != 0)) {
     handle_request(Handled++);
     nanosleep(&Pause, NULL);
   }
