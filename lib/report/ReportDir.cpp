@@ -99,10 +99,20 @@ bool resolveUnder(const std::string &RealDir, const std::string &Rel,
   return true;
 }
 
-std::string newestReportFile(const std::string &Dir) {
+std::vector<std::string> reportFilesUnder(const std::string &RealDir) {
+  std::vector<std::string> Out;
+  for (const std::string &F : reportFiles(RealDir)) {
+    std::string Real, Error;
+    if (resolveUnder(RealDir, F.substr(RealDir.size() + 1), Real, Error))
+      Out.push_back(F);
+  }
+  return Out;
+}
+
+std::string newestReportFile(const std::string &RealDir) {
   std::string Newest;
   timespec Best{};
-  for (const std::string &F : reportFiles(Dir)) {
+  for (const std::string &F : reportFilesUnder(RealDir)) {
     struct stat St;
     if (stat(F.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
       continue;

@@ -328,9 +328,8 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
                                     httplib::Response &Res) {
     nlohmann::json Out = nlohmann::json::array();
     if (Source.isDirectory()) {
-      std::string Error;
       std::string Root = Source.root();
-      for (const std::string &F : report::reportFiles(Root)) {
+      for (const std::string &F : report::reportFilesUnder(Root)) {
         struct stat St;
         if (stat(F.c_str(), &St) != 0)
           continue;

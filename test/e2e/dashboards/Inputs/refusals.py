@@ -4,9 +4,10 @@
   refusals.py HOTPATH DIR
 
 DIR holds a report (report.json), a symlink out of it (escape.json) and
-outside.json beside it. Prints one line per check for FileCheck.
+outside.json beside it (labelled "outside"). Prints one line per check for FileCheck.
 """
 import http.client
+import json
 import os
 import re
 import socket
@@ -107,6 +108,11 @@ for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
     leaked = "root:" in text or '"hotpath_report"' in text
     print("%s: %s%s" % (path, text.split("\r\n")[0], " LEAKED" if leaked else ""))
 print("by name inside: %d" % get(port, "/api/report?name=report.json")[0])
+# The symlink out is the newest file: still not what is served, nor listed.
+os.utime(os.path.join(DIR, "..", "outside.json"))
+status, body = get(port, "/api/report")
+print("newest is the symlink out: %d, served the outside file: %s" % (status, '"outside"' in body))
+print("listed: %s" % " ".join(sorted(r["name"] for r in json.loads(get(port, "/api/reports")[1]))))
 
 # 200 idle connections (connected, sending nothing): a client is still
 # answered at once.

@@ -37,9 +37,13 @@ std::string realDirectory(const std::string &Dir);
 bool resolveUnder(const std::string &RealDir, const std::string &Rel,
                   std::string &Real, std::string &Error);
 
-/// The report file of Dir (reportFiles) modified last, "" when none: the
+/// The report files of RealDir (reportFiles) that resolveUnder lets
+/// through: a symlink that points out of the directory is not one of them.
+std::vector<std::string> reportFilesUnder(const std::string &RealDir);
+
+/// Of reportFilesUnder(RealDir), the one modified last, "" when none: the
 /// newest snapshot of a running program that writes them there.
-std::string newestReportFile(const std::string &Dir);
+std::string newestReportFile(const std::string &RealDir);
 
 } // namespace hotpath::report
 
