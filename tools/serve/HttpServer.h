@@ -7,13 +7,11 @@
 //   /api/report    the newest report's JSON (?name=REL: a report under DIR)
 //   /api/reports   the directory's reports (DIR mode)
 //   /flamegraph.svg the newest report's call tree as a flame graph
-// Only GET and HEAD; a body over 64 KiB is refused before it is read (413),
-// a request line or header line over 8 KiB too, a request over 256 KiB in
-// all (400); a connection idle for 5 s is closed; each connection has a thread
-// of its own (up to 512 at once), so idle clients do not hold up the others.
-// With a token, every request must carry it (`Authorization: Bearer T`, or
-// `?token=T` for a browser); without one the server listens on loopback only
-// and answers only requests addressed to a loopback name (no DNS rebinding).
+// Only GET and HEAD; requests, time and connections are bounded
+// (BoundedServer.h). With a token, every request must carry it
+// (`Authorization: Bearer T`, or `?token=T` for a browser); without one the
+// server listens on loopback only and answers only requests addressed to a
+// loopback name (no DNS rebinding).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_TOOL_SERVE_HTTPSERVER_H
