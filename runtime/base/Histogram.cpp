@@ -96,36 +96,25 @@ uint64_t Histogram::percentile(double P) const {
   long double Exact = (long double)P / 100.0L * (long double)Total;
   uint64_t Rank = static_cast<uint64_t>(std::ceil(Exact * (1 - 1e-12L)));
   Rank = std::clamp<uint64_t>(Rank, 1, Total);
-  uint64_t Seen = 0;
-  for (uint32_t R = 0; R < Ranges; ++R) {
-    uint32_t S = Slot[R];
-    if (!S)
-      continue;
-    const uint64_t *C = &Counts[(S - 1) * Sub];
-    for (uint32_t I = 0; I < Sub; ++I) {
-      Seen += C[I];
-      if (C[I] && Seen >= Rank)
-        return scaled(std::clamp(valueOf(R * Sub + I), Min, Max));
-    }
-  }
-  return scaled(Max);
+  uint64_t Seen = 0, At = Max;
+  forEachBucket([&](uint64_t Value, uint64_t Count) {
+    Seen += Count;
+    if (Seen < Rank)
+      return true;
+    At = Value;
+    return false;
+  });
+  return scaled(At);
 }
 
 uint64_t Histogram::countAtMost(uint64_t V) const {
   uint64_t N = 0;
-  for (uint32_t R = 0; R < Ranges; ++R) {
-    uint32_t S = Slot[R];
-    if (!S)
-      continue;
-    const uint64_t *C = &Counts[(S - 1) * Sub];
-    for (uint32_t I = 0; I < Sub; ++I) {
-      if (!C[I])
-        continue;
-      if (scaled(std::clamp(valueOf(R * Sub + I), Min, Max)) > V)
-        return N; // buckets ascend
-      N += C[I];
-    }
-  }
+  forEachBucket([&](uint64_t Value, uint64_t Count) {
+    if (scaled(Value) > V)
+      return false; // buckets ascend
+    N += Count;
+    return true;
+  });
   return N;
 }
 

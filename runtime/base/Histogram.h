@@ -84,6 +84,22 @@ public:
   size_t blockCount() const { return Counts.size() / Sub; }
 
 private:
+  /// Calls Visit(value, count) for each non-empty bucket in ascending
+  /// order, the value its representative clamped to [Min, Max] (unscaled),
+  /// until Visit returns false.
+  template <typename VisitFn> void forEachBucket(VisitFn Visit) const {
+    for (uint32_t R = 0; R < Ranges; ++R) {
+      uint32_t S = Slot[R];
+      if (!S)
+        continue;
+      const uint64_t *C = &Counts[(S - 1) * Sub];
+      for (uint32_t I = 0; I < Sub; ++I) {
+        uint64_t V = valueOf(R * Sub + I);
+        if (C[I] && !Visit(V < Min ? Min : V > Max ? Max : V, C[I]))
+          return;
+      }
+    }
+  }
   uint32_t addBlock(uint32_t Range);
   uint64_t scaled(uint64_t V) const {
     return Scale == 1.0 ? V : uint64_t(double(V) * Scale + 0.5);
