@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "alloc/AllocTracker.h"
+#include "alloc/RuntimeBlocks.h"
 
 #include <cerrno>
 #include <cstdint>
@@ -56,6 +57,17 @@ namespace {
     return P;                                                                  \
   } while (0)
 
+// A large block of the runtime's own comes from RuntimeBlocks.h, never from
+// glibc, whose mmap threshold it would move. The size test comes first:
+// for the program's requests, one compare.
+#define HP_RUNTIME_BLOCK(Bytes, Align)                                         \
+  do {                                                                         \
+    if (__builtin_expect((Bytes) >= RuntimeBlockMin, 0) && InRuntime &&        \
+        (Align) <= RuntimeBlockOffset)                                         \
+      if (void *B = runtimeBlockAlloc(Bytes))                                  \
+        return B;                                                              \
+  } while (0)
+
 bool validAlignment(size_t A) {
   return A && (A & (A - 1)) == 0 && A % sizeof(void *) == 0;
 }
@@ -63,6 +75,7 @@ bool validAlignment(size_t A) {
 } // namespace
 
 HP_INTERPOSE void *malloc(size_t N) noexcept {
+  HP_RUNTIME_BLOCK(N, 16);
   HP_TRACKED(__libc_malloc(N), N);
 }
 
@@ -71,11 +84,16 @@ extern "C" __attribute__((visibility("hidden"))) void *HpMallocLocal(size_t)
     __attribute__((alias("malloc")));
 
 HP_INTERPOSE void *calloc(size_t N, size_t S) noexcept {
+  size_t Bytes;
+  if (!__builtin_mul_overflow(N, S, &Bytes))
+    HP_RUNTIME_BLOCK(Bytes, 16); // mapped: zeroed
   // Success implies N * S did not overflow.
   HP_TRACKED(__libc_calloc(N, S), N * S);
 }
 
 HP_INTERPOSE void free(void *P) noexcept {
+  if (__builtin_expect(isRuntimeBlock(P), 0))
+    return runtimeBlockFree(P);
   if (P && __atomic_load_n(&AllocMode, __ATOMIC_RELAXED) && !InRuntime) {
     if (ThreadState *T = CurrentThread; __builtin_expect(T != nullptr, 1))
       countFree(T, usableSize(P));
@@ -89,7 +107,17 @@ HP_INTERPOSE void free(void *P) noexcept {
 // the new size, counted only when it succeeded; realloc(p, 0) frees p.
 HP_INTERPOSE void *realloc(void *P, size_t N) noexcept {
   if (!P)
-    HP_TRACKED(__libc_realloc(nullptr, N), N);
+    return malloc(N);
+  if (__builtin_expect(isRuntimeBlock(P), 0)) {
+    size_t Old = runtimeBlockSize(P);
+    void *R = N ? malloc(N) : nullptr;
+    if (N && !R)
+      return nullptr; // P stays as it was
+    if (R)
+      __builtin_memcpy(R, P, Old < N ? Old : N);
+    runtimeBlockFree(P);
+    return R;
+  }
   if (!__atomic_load_n(&AllocMode, __ATOMIC_RELAXED) || InRuntime)
     return __libc_realloc(P, N);
   ThreadState *T = CurrentThread;
@@ -115,6 +143,12 @@ HP_INTERPOSE void *reallocarray(void *P, size_t N, size_t S) noexcept {
 HP_INTERPOSE int posix_memalign(void **Out, size_t A, size_t N) noexcept {
   if (!validAlignment(A))
     return EINVAL;
+  if (__builtin_expect(N >= RuntimeBlockMin, 0) && InRuntime &&
+      A <= RuntimeBlockOffset)
+    if (void *B = runtimeBlockAlloc(N)) {
+      *Out = B;
+      return 0;
+    }
   int Saved = errno;
   void *P = __libc_memalign(A, N);
   if (!P) {
@@ -132,10 +166,12 @@ HP_INTERPOSE int posix_memalign(void **Out, size_t A, size_t N) noexcept {
 }
 
 HP_INTERPOSE void *aligned_alloc(size_t A, size_t N) noexcept {
+  HP_RUNTIME_BLOCK(N, A);
   HP_TRACKED(__libc_memalign(A, N), N);
 }
 
 HP_INTERPOSE void *memalign(size_t A, size_t N) noexcept {
+  HP_RUNTIME_BLOCK(N, A);
   HP_TRACKED(__libc_memalign(A, N), N);
 }
 
