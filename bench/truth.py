@@ -307,12 +307,13 @@ MODES = [("every call timed", {}),
 
 
 def compare_top10(rows, what, tag, p_own, h_own, top10, target="3 pp"):
-    """Rows for perf's top 5 and the largest gap over its top 10."""
+    """A row for each of perf's top 10 (the per-function table of
+    docs/performance.md) and the largest gap over them."""
     p_sh, h_sh = shares(p_own, top10), shares(h_own, top10)
     top = top10[:5]
     worst = max(abs(h_sh[k] - p_sh[k]) for k in top10)
     order = sorted(top10, key=h_sh.get, reverse=True)[:5]
-    for name in top:
+    for name in top10:
         rows.append(["truth", "%s: %s own, %s" % (what, name.replace("leveldb::", ""), tag),
                      "%.1f%%" % (100 * h_sh.get(name, 0)),
                      "perf %.1f%%" % (100 * p_sh[name]),
