@@ -3,19 +3,41 @@
 
 #include <csignal>
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 namespace hotpath::rt {
 
+namespace {
+// Two increments a creation, never on the hot path: RMW atomics are fine.
+uint64_t Generation = 0;
+} // namespace
+
 int createInternalThread(pthread_t *Thread, void *(*Fn)(void *), void *Arg) {
   sigset_t All, Old;
   sigfillset(&All);
   pthread_sigmask(SIG_BLOCK, &All, &Old); // inherited by the new thread
+  __atomic_add_fetch(&Generation, 1, __ATOMIC_ACQ_REL);
   int R = pthread_create(Thread, nullptr, Fn, Arg);
+  if (R != 0) // no thread to name itself
+    __atomic_add_fetch(&Generation, 1, __ATOMIC_ACQ_REL);
   pthread_sigmask(SIG_SETMASK, &Old, nullptr);
   return R;
+}
+
+void nameInternalThread(const char *Name) {
+  prctl(PR_SET_NAME, Name);
+  __atomic_add_fetch(&Generation, 1, __ATOMIC_ACQ_REL);
+}
+
+uint64_t internalThreadGeneration() {
+  return __atomic_load_n(&Generation, __ATOMIC_ACQUIRE);
+}
+
+void internalThreadsForgetInChild() {
+  __atomic_store_n(&Generation, 0, __ATOMIC_RELAXED);
 }
 
 bool OwnedFd::stillOurs() const {

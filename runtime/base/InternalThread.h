@@ -22,8 +22,22 @@
 namespace hotpath::rt {
 
 /// pthread_create with every signal blocked in the new thread from its
-/// first instruction. Returns pthread_create's result.
+/// first instruction. Fn's first act must be nameInternalThread(). Returns
+/// pthread_create's result.
 int createInternalThread(pthread_t *Thread, void *(*Fn)(void *), void *Arg);
+
+/// Names the calling internal thread (hotpath-*, at most 15 characters;
+/// prctl, no descriptor) and ends its creation.
+void nameInternalThread(const char *Name);
+
+/// Odd from an internal thread's creation until it has its name. A reader
+/// of /proc/self/task that saw the same even value before and after its
+/// read saw every runtime thread with its hotpath-* name (CPU sampling once
+/// took a thread that had not named itself yet for the program's).
+uint64_t internalThreadGeneration();
+
+/// In a forked child: no thread is being created there.
+void internalThreadsForgetInChild();
 
 /// A descriptor the runtime owns, with the identity of its open file.
 struct OwnedFd {

@@ -57,6 +57,7 @@ struct Job {
 };
 
 void *helperMain(void *P) {
+  nameInternalThread("hotpath-files");
   Job *J = static_cast<Job *>(P);
   enterPrivateFiles(/*KeepStreams=*/true); // else: the shared table
   J->Fn(J->Arg);

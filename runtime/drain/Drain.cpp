@@ -151,10 +151,10 @@ void (*AfterSweep)() = nullptr;
 bool (*ProgramGone)() = nullptr;
 
 void *drainMain(void *) {
+  nameInternalThread("hotpath-drain");
   InRuntime = 1; // the drain's allocations are the runtime's own
   // Born with every signal blocked (createInternalThread): signals go to
   // the program's threads.
-  pthread_setname_np(pthread_self(), "hotpath-drain");
   // Snapshots and /proc are opened here while the program runs: in a
   // descriptor table of the drain's own, without copies of the program's
   // files (PrivateFiles.h).

@@ -1,5 +1,6 @@
 //===- CpuSampler.cpp - CPU samples of every measured thread --------------===//
 #include "sampling/CpuSampler.h"
+#include "base/InternalThread.h"
 #include "hotpath/support/MutexGuard.h"
 #include "sampling/LoadedObjects.h"
 #include "sampling/PerfRing.h"
@@ -244,7 +245,14 @@ void cpuSamplingSweep(bool Paused) {
   if (Refused)
     return;
   bool New = false;
+  // A runtime thread not yet named looks like the program's: look again at
+  // the next sweep.
+  uint64_t Gen = internalThreadGeneration();
+  if (Gen & 1)
+    return;
   std::vector<uint64_t> Now = programThreads(*Rings);
+  if (internalThreadGeneration() != Gen)
+    return;
   // A thread without a ring is tried once; forgotten when it exits.
   Unmapped->erase(std::remove_if(Unmapped->begin(), Unmapped->end(),
                                  [&](uint64_t Tid) {

@@ -107,12 +107,12 @@ double batchCost(ThreadState *T, std::vector<double> *Inner) {
 }
 
 void *calibrate(void *P) {
+  nameInternalThread("hotpath-cost");
   auto *Out = static_cast<CallCost *>(P);
   ThreadState *T = attachThread();
   if (!T)
     return nullptr;
   syncThread(T); // GlobalEpoch is 0: current for this thread's hooks
-  pthread_setname_np(pthread_self(), "hotpath-cost");
   uint64_t Period = T->Period;
   std::vector<double> Timed, Inner, Untimed;
   // Timed calls: every one (Period 1: each call's countdown runs out).

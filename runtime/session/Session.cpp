@@ -3,6 +3,7 @@
 #include "session/Session.h"
 #include "alloc/AllocTracker.h"
 #include "base/Clock.h"
+#include "base/InternalThread.h"
 #include "base/Options.h"
 #include "base/PrivateFiles.h"
 #include "core/HotPath.h"
@@ -97,6 +98,7 @@ void atforkChild() {
   pthread_mutex_init(&SessLock, nullptr);
   forgetDrainThreadInChild();
   cpuSamplingForgetInChild();
+  internalThreadsForgetInChild();
   if (!Active)
     return;
   discardAllAllocs();

@@ -53,7 +53,7 @@ constexpr char QuitByte = 0, ReportByte = 1;
 
 void *reporter(void *) {
   // The runtime's threads are named hotpath-*: CPU sampling leaves them out.
-  pthread_setname_np(pthread_self(), "hotpath-signal");
+  nameInternalThread("hotpath-signal");
   for (;;) {
     char C;
     if (!ReqRead.stillOurs())
