@@ -4,8 +4,8 @@
 // sweeps by hand, with no session and no drain thread running.
 //
 //===----------------------------------------------------------------------===//
-#include "base/InternalThread.h"
 #include "sampling/CpuSampler.h"
+#include "base/InternalThread.h"
 #include "sampling/PerfRing.h"
 
 #include "gtest/gtest.h"
