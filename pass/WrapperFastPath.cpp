@@ -18,10 +18,11 @@
 //   movl  <desc.runtime_id>, %ecx
 //   movq  %fs:16(%rax), %rdx                     # this thread's counts
 //   decq  2097152(%rdx,%rcx,8)                   # this function's sampling
-//   jle   hooked                                 # countdown: call sampled
-//   incq  (%rdx,%rcx,8)                          # one instruction each: a
-//                                                # signal handler cannot
-//                                                # tear them
+//   jle   hooked                                 # countdown, which is also
+//                                                # its count (one slot a
+//                                                # call: docs/abi.md); one
+//                                                # instruction, which a
+//                                                # signal cannot tear
 //   movl  %fs:4(%rax), %saved                    # the caller's
 //   movl  %ecx, %fs:4(%rax)                      # current function is us
 //
@@ -61,7 +62,6 @@ const char *const GateAsm =
     "decq " HOTPATH_STR(
         HOTPATH_COUNTDOWNS_OFFSET) "(%rdx,%rcx,8)\n\t"
                                    "jle ${2:l}\n\t"
-                                   "incq (%rdx,%rcx,8)\n\t"
                                    "movl %fs:4(%rax), ${0:k}\n\t"
                                    "movl %ecx, %fs:4(%rax)";
 // The output (the saved slot, zero-extended) is written after the last jump

@@ -17,7 +17,7 @@
 extern "C" {
 #endif
 
-#define HOTPATH_ABI_VERSION 3u
+#define HOTPATH_ABI_VERSION 4u
 
 /* hotpath_fn_desc::flags */
 enum {
@@ -69,7 +69,6 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  *
  *   if (__hotpath_fast.epoch == __hotpath_epoch &&
  *       --countdowns[desc->runtime_id] > 0) {        (one `decq`)
- *     __hotpath_fast.counts[desc->runtime_id] += 1;   (one `incq`)
  *     saved = __hotpath_fast.current;
  *     __hotpath_fast.current = desc->runtime_id;
  *     r = <symbol>.hotpath.<N>(args);
@@ -78,6 +77,10 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  *   }
  *   ... the hook sequence above ...
  *
+ * The countdown is also the count (since ABI 4): the runtime knows every
+ * value it loaded into a countdown, so the calls the gate let through are
+ * those values less what is left; one memory slot a call, where a count
+ * beside the countdown doubled the gate's cost in real code.
  * `current` is the thread's innermost measured call, which allocations are
  * charged to without a frame; in sessions that charge it the hooks keep it
  * too (with HOTPATH_CURRENT_FRAMED: that call has the top shadow-stack

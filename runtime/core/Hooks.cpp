@@ -133,20 +133,22 @@ void foldCold(ThreadState *T, uint32_t Id, uint32_t Path, uint64_t Ticks) {
 
 // Rare: abandoned frames, a mismatched exit, shadow stack full.
 namespace {
-// T is current and its in-hook counter counts this hook.
-void enterMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+// T is current and its in-hook counter counts this hook. Gated: whether
+// the gate decremented this call's countdown (HotPath.h), asked before
+// closing abandoned frames may arm or disarm the gate.
+void enterMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp, bool Gated) {
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
   uint64_t SpInv = ~uint64_t(Sp);
   if (T->InHook > 1) {
     // A handler interrupted a hook of this thread, which may hold the top
     // frame in a register: push above everything, close nothing.
-    if (tryEnter<ClockKind::Auto, -1, -1, /*Force=*/true>(T, D, Sp))
+    if (tryEnter<ClockKind::Auto, -1, -1, /*Force=*/true>(T, D, Sp, Gated))
       return;
   } else {
     // Close frames that no longer exist: each exactly once, timed to now.
     while (T->Top != T->Stack && T->Top->SpInv >= SpInv)
       closeTop(T);
-    if (tryEnter(T, D, Sp))
+    if (tryEnter(T, D, Sp, Gated))
       return;
   }
   if (Id && T->Top >= T->Limit) {
@@ -188,7 +190,7 @@ void exitMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
 
 void enterSlowIn(hotpath_fn_desc *D, uintptr_t Sp) {
   ThreadState *T = CurrentThread;
-  enterMarked(T, D, Sp);
+  enterMarked(T, D, Sp, gateDecremented(T, D));
   hookOut(T);
 }
 
@@ -244,12 +246,25 @@ void enterSlow(hotpath_fn_desc *D, uintptr_t Sp) {
     countOrphan(__atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED));
     return;
   }
-  if (T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED))
+  if (HP_UNLIKELY(T->Syncing)) {
+    // A signal handler interrupted this thread's sync to a session: the
+    // state is being reset under it. Counted, not timed (no frame: its
+    // exit finds the state not current and does nothing).
+    if (uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED))
+      signalSafeAdd(&T->Counts[Id], 1);
+    return;
+  }
+  // A thread armed here reached the hooks through a gate that was not (or
+  // was armed for a session gone, whose countdowns syncThread drops).
+  bool Gated = gateDecremented(T, D);
+  if (T->Epoch != __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED)) {
     syncThread(T);
+    Gated = false;
+  }
   if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
-    return hookEnterCount(D, Sp); // T is current now
+    return countCall(T, D, Gated);
   hookIn(T);
-  enterMarked(T, D, Sp);
+  enterMarked(T, D, Sp, Gated);
   hookOut(T);
 }
 

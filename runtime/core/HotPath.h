@@ -45,6 +45,15 @@ template <int AllTimed, int Excl> HP_INLINE bool keepsCurrentCall() {
          __atomic_load_n(&KeepCurrentCall, __ATOMIC_RELAXED);
 }
 
+/// Whether the wrappers' gate decremented D's countdown on its way to the
+/// hooks (abi.h): it does when it is armed for this call, which is decided
+/// by the epoch as the hooks find it, unless something in the hooks has
+/// changed the epoch since (the slow paths then ask at their entry).
+HP_INLINE bool gateDecremented(ThreadState *T, hotpath_fn_desc *D) {
+  return T->ArmEpoch != FastPathOff && __hotpath_fast.epoch == T->ArmEpoch &&
+         (D->flags & HOTPATH_FN_FAST_PATH);
+}
+
 HP_INLINE bool stateCurrent(ThreadState *T) {
   return HP_LIKELY(T) &&
          HP_LIKELY(T->Epoch == __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED));
@@ -59,13 +68,16 @@ HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Path,
 }
 
 /// Opens a frame. Precondition (checked by the caller): T is current.
-/// Returns false when the slow path must handle the call.
+/// Returns false when the slow path must handle the call. Gated: whether
+/// the gate decremented this call's countdown (gateDecremented), -1 for
+/// "ask now".
 // The fast paths are compiled per session mode; -1 means "test at run
 // time" (the slow paths). AllTimed: sampling rate 1, every call is timed.
 // Excl: HOTPATH_TIME_EXCLUSIVE.
 template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1,
           bool Force = false>
-HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
+HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
+                        int Gated = -1) {
   Frame *Top = T->Top;
   uint64_t SpInv = ~uint64_t(Sp);
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
@@ -101,20 +113,19 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (AllTimed == 1) {
     Start = readTicksAs<K>();
   } else {
-    // The function's countdown, shared with the wrappers' fast path
-    // (abi.h), which decremented it already when it was armed.
-    // (Armed: a session that arms, and this thread armed right now; a
-    // session that never arms has ArmEpoch FastPathOff, which is also the
-    // epoch of every thread then.)
+    // The function's countdown, shared with the wrappers' gate (abi.h),
+    // which decremented it already when it was armed. Either way this
+    // call is the hooks' to count: its decrement is not one of the gate's
+    // calls.
     int64_t *Left = &T->Left[Id];
-    if (!(T->ArmEpoch != FastPathOff && __hotpath_fast.epoch == T->ArmEpoch &&
-          (D->flags & HOTPATH_FN_FAST_PATH)))
+    if (!(Gated < 0 ? gateDecremented(T, D) : Gated))
       --*Left;
+    uncountDecrement(T, Id);
     if (HP_UNLIKELY(*Left <= 0)) {
       // Below 0: the countdown started at 0 this session, this is the
       // function's first call on the thread (reloads are at least 1).
       uint32_t First = *Left < 0 ? FrameCertain : 0;
-      *Left = countdownReload(T);
+      setCountdown(T, Id, countdownReload(T));
       // Count-only sessions with frames (for allocations) time nothing.
       Flags = T->Period != ~0ull ? FrameSampled | First : 0;
     }
@@ -202,16 +213,23 @@ HP_INLINE void closeTop(ThreadState *T) {
 }
 
 /// Count-only mode (rate 0, Valgrind): one add, no shadow stack, no event;
-/// the exit hook does nothing.
+/// the exit hook does nothing. T is current; Gated as for tryEnter.
+HP_INLINE void countCall(ThreadState *T, hotpath_fn_desc *D, bool Gated) {
+  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
+  signalSafeAdd(&T->Counts[Id], 1);
+  // Counted here: the gate's decrement is not one of the gate's calls.
+  if (Gated)
+    uncountDecrement(T, Id);
+  // The first call through an armed fast path: its countdown never ends.
+  if (HP_UNLIKELY(T->Left[Id] <= 0))
+    setCountdown(T, Id, INT64_MAX);
+}
+
 HP_INLINE void hookEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
   ThreadState *T = CurrentThread;
   if (HP_UNLIKELY(!stateCurrent(T)))
     return enterSlow(D, Sp);
-  uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
-  signalSafeAdd(&T->Counts[Id], 1);
-  // The first call through an armed fast path: its countdown never ends.
-  if (HP_UNLIKELY(T->Left[Id] <= 0))
-    T->Left[Id] = INT64_MAX;
+  countCall(T, D, gateDecremented(T, D));
 }
 
 template <ClockKind K, int AllTimed = -1, int Excl = -1>

@@ -155,10 +155,11 @@ ThreadState *newState() {
   T->Counts = static_cast<uint64_t *>(reservePages(16 * MaxFunctions));
   T->Left = T->Counts ? reinterpret_cast<int64_t *>(T->Counts + MaxFunctions)
                       : nullptr;
+  T->Loaded = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
   T->Rng = 0x9e3779b97f4a7c15ull ^ uint64_t(uintptr_t(T));
   T->Fold =
       static_cast<FoldEntry *>(reservePages(sizeof(FoldEntry) * MaxFunctions));
-  if (!T->Stack || !T->Counts || !T->Fold || !T->Q.init() ||
+  if (!T->Stack || !T->Counts || !T->Loaded || !T->Fold || !T->Q.init() ||
       !T->Tree.init(MaxPaths))
     return nullptr; // out of address space: this thread is not measured
   T->Paths = T->Tree.Hot;
@@ -218,6 +219,13 @@ ThreadState *attachThread() {
 void syncThread(ThreadState *T) {
   // Acquire: the session's settings were written before its epoch.
   uint32_t Epoch = __atomic_load_n(&GlobalEpoch, __ATOMIC_ACQUIRE);
+  // A signal handler's measured calls until the state is the session's
+  // are counted only (enterSlow), and its gates take the hooks: nothing
+  // but this function writes the state it is resetting.
+  T->Syncing = 1;
+  hotpath_fast_state &Fast = __hotpath_fast;
+  Fast.epoch = FastPathOff;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   // Frames left open by the previous session: clear them, so that a slot
   // reserved but not yet filled never shows a stale address (see HotPath.h).
   for (Frame *F = T->Stack + 1; F <= T->Top + 1 && F < T->Limit; ++F)
@@ -240,23 +248,29 @@ void syncThread(ThreadState *T) {
   T->Trace = CurrentTrace.Cap
                  ? newTraceBuffer(CurrentTrace.MinNs ? nsPerTick() : 1.0)
                  : nullptr;
-  T->Epoch = Epoch;
   // This thread's fast path: each function's first call is sampled
   // (countdown 0), then one in Period on average (countdownReload). Only
   // what is non-zero is written: zeros would commit pages.
-  hotpath_fast_state &Fast = __hotpath_fast;
-  Fast.epoch = FastPathOff;
-  std::atomic_signal_fence(std::memory_order_seq_cst);
-  for (uint32_t I = 1, N = functionCount(); I <= N && I < MaxFunctions; ++I)
+  for (uint32_t I = 1, N = functionCount(); I <= N && I < MaxFunctions; ++I) {
     if (T->Left[I])
       T->Left[I] = 0;
+    if (T->Loaded[I])
+      T->Loaded[I] = 0;
+  }
   if (T->Left[CalibrationId])
     T->Left[CalibrationId] = 0;
+  if (T->Loaded[CalibrationId])
+    T->Loaded[CalibrationId] = 0;
   Fast.countdown = 0; // unused since ABI 3: the countdowns are per function
   Fast.counts = T->Counts;
   T->ArmEpoch = CurrentConfig.FastPath ? Epoch : FastPathOff;
+  // Current, then armed: a handler's call that the armed gate let by and
+  // whose countdown ended finds the state current in the hooks.
+  T->Epoch = Epoch;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   Fast.epoch = T->ArmEpoch;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  T->Syncing = 0;
 }
 
 namespace {
@@ -300,6 +314,7 @@ void clearTables(ThreadState *T, uint32_t NumIds) {
   for (uint32_t I = 1; I <= NumIds && I < MaxFunctions; ++I) {
     if (T->Counts[I])
       T->Counts[I] = 0;
+    forgetGateCalls(T, I);
     if (T->Fold[I].Timed)
       T->Fold[I] = FoldEntry{};
   }

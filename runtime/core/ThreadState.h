@@ -75,6 +75,12 @@ struct ThreadState {
   // (Counts + MaxFunctions: the fast path reaches both from one pointer,
   // abi.h). 0 at session begin: every function's first call is sampled.
   int64_t *Left;
+  // The calls the gate counted are what was loaded into each countdown
+  // less what is left of it (gateCalls): by id, every value the runtime
+  // set a countdown to, less the decrements of the calls the hooks count.
+  uint64_t *Loaded;
+  uint64_t CountSeq;  // odd while the owner changes a countdown and Loaded
+  uint32_t Syncing;   // 1 while syncThread resets this state
   uint32_t ArmEpoch;  // __hotpath_fast.epoch when armed: the session's, or
                       // FastPathOff in a session that never arms
   uint64_t Rng;       // xorshift state of the countdowns' reloads
@@ -227,6 +233,51 @@ inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P,
   __atomic_store_n(P, __atomic_load_n(P, __ATOMIC_RELAXED) + V,
                    __ATOMIC_RELAXED);
 #endif
+}
+
+/// The calls the wrappers' gate counted on T for Id (abi.h: the gate
+/// counts a call by decrementing its countdown). Read by the owner, or by
+/// the drain around the owner's reloads (CountSeq); a live snapshot may
+/// be off by the calls in flight, as it is for the hooks' counts.
+inline uint64_t gateCalls(const ThreadState *T, uint32_t Id) {
+  uint64_t N = 0;
+  for (int Try = 0; Try < 64; ++Try) {
+    uint64_t S = __atomic_load_n(&T->CountSeq, __ATOMIC_ACQUIRE);
+    uint64_t L = __atomic_load_n(&T->Loaded[Id], __ATOMIC_RELAXED);
+    int64_t Left = __atomic_load_n(&T->Left[Id], __ATOMIC_RELAXED);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    N = L - uint64_t(Left);
+    if (int64_t(N) < 0)
+      N = 0; // mid-update: garbage, not a count
+    if (!(S & 1) && S == __atomic_load_n(&T->CountSeq, __ATOMIC_RELAXED))
+      break;
+  }
+  return N;
+}
+
+/// The owner sets Id's countdown to V; the gate's calls stay counted. The
+/// exchange keeps a decrement by a signal handler's gate in one of the two.
+inline void setCountdown(ThreadState *T, uint32_t Id, int64_t V) {
+  signalSafeAdd(&T->CountSeq, 1);
+  std::atomic_thread_fence(std::memory_order_release);
+  int64_t Old = __atomic_exchange_n(&T->Left[Id], V, __ATOMIC_RELAXED);
+  signalSafeAdd(&T->Loaded[Id], uint64_t(V) - uint64_t(Old));
+  std::atomic_thread_fence(std::memory_order_release);
+  signalSafeAdd(&T->CountSeq, 1);
+}
+
+/// The owner: a call whose decrement of Id's countdown (the gate's or the
+/// hooks') the hooks count themselves is not one of the gate's.
+inline void uncountDecrement(ThreadState *T, uint32_t Id) {
+  signalSafeAdd(&T->Loaded[Id], ~uint64_t(0));
+}
+
+/// The gate's calls of Id on T taken: zero from here on.
+inline void forgetGateCalls(ThreadState *T, uint32_t Id) {
+  if (gateCalls(T, Id))
+    __atomic_store_n(&T->Loaded[Id],
+                     uint64_t(__atomic_load_n(&T->Left[Id], __ATOMIC_RELAXED)),
+                     __ATOMIC_RELAXED);
 }
 
 /// Folds one timed call into the thread's table (queue full or nested).

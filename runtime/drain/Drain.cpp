@@ -83,7 +83,7 @@ void mergeTables(ThreadState *T, Aggregate &A, bool Take = true) {
   if (A.Timing.size() < N + 1)
     growTiming(A, N);
   for (uint32_t I = 1; I <= N && I < MaxFunctions; ++I) {
-    uint64_t C = T->Counts[I];
+    uint64_t C = T->Counts[I] + gateCalls(T, I);
     FoldEntry F = T->Fold[I];
     if (!C && !F.Timed)
       continue;

@@ -90,6 +90,7 @@ void discard(ThreadState *T, std::vector<double> *InnerPerBatch) {
   if (InnerPerBatch && N)
     InnerPerBatch->push_back(Sum / double(N));
   T->Counts[CalibrationId] = 0;
+  forgetGateCalls(T, CalibrationId);
   T->Fold[CalibrationId] = FoldEntry{};
   T->Tree.forgetCounts();
   drainUnlock();
@@ -125,7 +126,7 @@ void *calibrate(void *P) {
   if (Period != 1) { // untimed calls: counted only
     T->Period = ~0ull;
     for (int B = -WarmUp; B < Batches; ++B) {
-      T->Left[CalibrationId] = INT64_MAX;
+      setCountdown(T, CalibrationId, INT64_MAX);
       double C = batchCost(T, nullptr);
       if (B >= 0)
         Untimed.push_back(C);

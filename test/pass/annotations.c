@@ -7,8 +7,8 @@
 #include <hotpath/hotpath.h>
 
 // CHECK-DAG: @[[LNAME:__hotpath_str[.0-9]*]] = private unnamed_addr constant [12 x i8] c"parse-block\00"
-// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 17, i64 {{-?[0-9]+}}, {{.*}}@[[LNAME]]
-// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 16, i64
+// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 17, i64 {{-?[0-9]+}}, {{.*}}@[[LNAME]]
+// CHECK-DAG: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 16, i64
 
 // CHECK-DAG: define {{.*}}i32 @measured.hotpath.{{[0-9]+}}(
 // CHECK-DAG: define {{.*}}i32 @labelled.hotpath.{{[0-9]+}}(

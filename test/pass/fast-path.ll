@@ -22,20 +22,20 @@ declare void @may_throw()
 
 ; Flags: 16 for wrappers with the gate, 2 (in place) for sum, 0 for main
 ; (4 only with main = true: main.ll).
-; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 3, i32 16, i64
-; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 3, i32 16, i64
-; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 3, i32 2, i64
-; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 3, i32 16, i64
-; CHECK: @__hotpath_desc.[[L:[0-9]+]] = internal global {{.*}} { i32 3, i32 16, i64
-; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 3, i32 0, i64
+; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
+; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
+; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 4, i32 2, i64
+; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
+; CHECK: @__hotpath_desc.[[L:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
+; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 4, i32 0, i64
 
 ; Other targets: no gate anywhere (implicit-check-not), no flag 16.
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 2, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 3, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 2, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
 ; NOGATE-LABEL: define i32 @_Z3addii(i32 %a, i32 %b)
 ; NOGATE-NEXT:  entry:
 ; NOGATE-NEXT:    call void @__hotpath_enter(
@@ -47,7 +47,7 @@ declare void @may_throw()
 ; The gate reads desc.runtime_id (field 7) as its memory operand.
 ; CHECK-LABEL: define i32 @_Z3addii(i32 %a, i32 %b) #0 {
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %rax\0A\09movl %fs:(%rax), %ecx\0A\09movq __hotpath_epoch@GOTPCREL(%rip), %rdx\0A\09cmpl (%rdx), %ecx\0A\09jne ${2:l}\0A\09movl $1, %ecx\0A\09movq %fs:16(%rax), %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${2:l}\0A\09incq (%rdx,%rcx,8)\0A\09movl %fs:4(%rax), ${0:k}\0A\09movl %ecx, %fs:4(%rax)", "=&r,*m,!i,~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) getelementptr inbounds ({ i32, i32, i64, ptr, ptr, ptr, i32, i32 }, ptr @__hotpath_desc.[[A]], i32 0, i32 7)) #[[GATE:[0-9]+]]
+; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %rax\0A\09movl %fs:(%rax), %ecx\0A\09movq __hotpath_epoch@GOTPCREL(%rip), %rdx\0A\09cmpl (%rdx), %ecx\0A\09jne ${2:l}\0A\09movl $1, %ecx\0A\09movq %fs:16(%rax), %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${2:l}\0A\09movl %fs:4(%rax), ${0:k}\0A\09movl %ecx, %fs:4(%rax)", "=&r,*m,!i,~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) getelementptr inbounds ({ i32, i32, i64, ptr, ptr, ptr, i32, i32 }, ptr @__hotpath_desc.[[A]], i32 0, i32 7)) #[[GATE:[0-9]+]]
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
 ; CHECK:       hotpath.fast:
 ; CHECK-NEXT:    %[[F:[0-9]+]] = call i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b)

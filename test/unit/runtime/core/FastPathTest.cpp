@@ -4,9 +4,9 @@
 // at its first hooked call of a session only when no call needs a frame:
 // sampled or count-only timing, inclusive time, allocation tracking off or
 // exclusive and sampled, HOTPATH_FAST_PATH not 0. The gate is emulated here as
-// the wrapper's asm runs it (pass/WrapperWrapperFastPath.cpp): the counts it
-// leaves in the thread's table and the countdown it shares with the hooks must
-// add up in the report.
+// the wrapper's asm runs it (pass/WrapperWrapperFastPath.cpp): the countdown it
+// decrements, which is also its count, and the hooks' counts must add up in
+// the report.
 //
 //===----------------------------------------------------------------------===//
 #include "TestSupport.h"
@@ -36,10 +36,7 @@ int64_t &countdownOf(const hotpath_fn_desc *D) {
 /// The gate of a wrapper: true when it counted the call itself (then the
 /// wrapper calls the marker without hooks).
 bool gate(const hotpath_fn_desc *D) {
-  if (!armed() || --countdownOf(D) <= 0)
-    return false;
-  ++__hotpath_fast.counts[D->runtime_id];
-  return true;
+  return armed() && --countdownOf(D) > 0; // the countdown is the count
 }
 
 /// A function whose wrapper has the gate.
@@ -102,6 +99,37 @@ TEST(FastPathTest, SampledCallTimesItsChildren) {
   hotpath::rt::Snapshot S = end();
   EXPECT_EQ(timingOf(S, C).Timed, 10u);
   EXPECT_EQ(timingOf(S, P).Timed, 1u);
+}
+
+// Enters D two frames below the caller and returns without its exit, as a
+// longjmp out of D would leave it.
+__attribute__((noinline)) void enterDeeper(hotpath_fn_desc *D) {
+  __hotpath_enter(D);
+  asm volatile("" ::: "memory");
+}
+__attribute__((noinline)) void enterAndAbandon(hotpath_fn_desc *D) {
+  enterDeeper(D);
+  asm volatile("" ::: "memory");
+}
+
+// The gate was disarmed under an abandoned sampled call, so the next call
+// reached the hooks without decrementing its countdown; closing the
+// abandoned call arms the gate again before that call's frame opens, and
+// it must still be counted (a longjmp out of a sampled call lost one).
+TEST(FastPathTest, ClosingAnAbandonedSampledCallCountsTheNextCallOnce) {
+  hotpath_fn_desc *P = gatedFn("p", 0xf9), *G = gatedFn("g", 0xfa);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.001"}, {"HOTPATH_ALLOC", "0"}});
+  wrapped(G); // G's first call: timed, and the thread arms
+  ASSERT_TRUE(armed());
+  enterAndAbandon(P); // P's first call, sampled: innermost, disarmed
+  EXPECT_FALSE(armed());
+  wrapped(G); // through the hooks, which close P first
+  EXPECT_TRUE(armed());
+  for (int I = 0; I < 10; ++I)
+    wrapped(G);
+  hotpath::rt::Snapshot S = end();
+  EXPECT_EQ(timingOf(S, G).Calls, 12u);
+  EXPECT_EQ(timingOf(S, P).Calls, 1u);
 }
 
 // The modes where some call needs a shadow-stack frame, and the switch.
