@@ -70,7 +70,8 @@ struct ThreadState {
   Frame *Limit;      // Stack + MaxDepth - 1: no frame at or past it
   Frame *Stack;      // Stack[0] is a sentinel
   uint64_t Period;   // 1/rate; ~0 = never time (count only)
-  uint64_t *Counts;  // calls not timed, by id
+  uint64_t *Counts;  // calls the hooks counted, not timed, by id (the
+                     // gate's calls are in its countdowns: gateCalls)
   // Calls until each function's next sampled call on this thread, by id
   // (Counts + MaxFunctions: the fast path reaches both from one pointer,
   // abi.h). 0 at session begin: every function's first call is sampled.
@@ -272,12 +273,12 @@ inline void uncountDecrement(ThreadState *T, uint32_t Id) {
   signalSafeAdd(&T->Loaded[Id], ~uint64_t(0));
 }
 
-/// The gate's calls of Id on T taken: zero from here on.
+/// The gate's calls of Id on T taken: zero from here on. (Written only
+/// when they differ: writing would commit a page.)
 inline void forgetGateCalls(ThreadState *T, uint32_t Id) {
-  if (gateCalls(T, Id))
-    __atomic_store_n(&T->Loaded[Id],
-                     uint64_t(__atomic_load_n(&T->Left[Id], __ATOMIC_RELAXED)),
-                     __ATOMIC_RELAXED);
+  uint64_t Left = uint64_t(__atomic_load_n(&T->Left[Id], __ATOMIC_RELAXED));
+  if (__atomic_load_n(&T->Loaded[Id], __ATOMIC_RELAXED) != Left)
+    __atomic_store_n(&T->Loaded[Id], Left, __ATOMIC_RELAXED);
 }
 
 /// Folds one timed call into the thread's table (queue full or nested).
