@@ -13,6 +13,7 @@
 #include "Descriptors.h"
 #include "Rewrite.h"
 #include "Selection.h"
+#include "SelfContained.h"
 #include "WrapperFastPath.h"
 
 #include "hotpath/abi.h"
@@ -66,6 +67,8 @@ public:
 // build has neither, and HOTPATH_VERBOSE=1 gives the same counts.
 STATISTIC(NumWrapped, "Functions wrapped (marker and hooks)");
 STATISTIC(NumFastPath, "Wrappers with the inline fast path");
+STATISTIC(NumSelfContained,
+          "Fast paths that leave the current call (self-contained)");
 STATISTIC(NumInPlace, "Functions with the hooks in place");
 STATISTIC(NumNoRule, "Functions no rule selects");
 STATISTIC(NumExcluded, "Functions excluded (exclude rule or HOTPATH_SKIP)");
@@ -135,6 +138,8 @@ private:
   std::optional<Config> Cfg;
   SmallPtrSet<const Function *, 4> Resolvers;
   SmallVector<Plan, 16> Plans;
+  // Functions whose fast path leaves the current call as it is.
+  std::optional<SelfContained> Contained;
 };
 
 bool Instrumenter::loadConfig() {
@@ -268,7 +273,10 @@ void Instrumenter::instrument(Plan &P) {
   if (InPlace.empty()) {
     ++NumWrapped;
     NumFastPath += FastPath;
-    wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath, Locs);
+    // A call that cannot allocate or lock need not be the current one.
+    bool SetsCurrent = FastPath && !Contained->contains(F);
+    NumSelfContained += FastPath && !SetsCurrent;
+    wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath, SetsCurrent, Locs);
   } else {
     ++NumInPlace;
     instrumentInPlace(F, Desc, D.hooks(), Locs);
@@ -335,6 +343,8 @@ bool Instrumenter::run() {
   if (!loadConfig())
     return false;
 
+  if (FastTarget)
+    Contained.emplace(M); // before any function changes
   auto Marks = collectSourceMarks(M);
   for (const GlobalIFunc &IF : M.ifuncs())
     if (const Function *R = IF.getResolverFunction())

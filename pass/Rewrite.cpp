@@ -12,6 +12,8 @@
 //                                               ; `invoke` if it may unwind
 //     call void asm "<restore %saved>"          ; the caller's current again
 //     ret %t                                    ; (also where it unwinds)
+//                     ; (a self-contained @f, SelfContained.h, is never the
+//                     ; current function: no %saved, no restore)
 //   hotpath.hooked:
 //     %h = tail call @f.hotpath_hooked.N(args)  ; timed, or not armed
 //     ret %h
@@ -226,14 +228,14 @@ bool canTailCall(const Function &F) {
 /// `After` (the exit hook, the restore of the current function: at
 /// `MeasuringDL`) and the return of its result. When the body may unwind
 /// the call is an `invoke` whose cleanup (a block `RetName` continues the
-/// normal path) runs `After` too.
+/// normal path) runs `After` too. No `After`: a plain call and return.
 CallBase *emitMarkerCall(IRBuilder<> &B, Function &In, Function &Marker,
                          ArrayRef<Value *> Args, const DebugLoc &DL,
                          const DebugLoc &MeasuringDL, StringRef RetName,
                          function_ref<void(IRBuilder<> &)> After) {
   CallBase *Call;
   B.SetCurrentDebugLocation(DL);
-  if (Marker.doesNotThrow()) {
+  if (Marker.doesNotThrow() || !After) {
     Call = B.CreateCall(&Marker, Args);
   } else {
     auto *Cont = BasicBlock::Create(In.getContext(), RetName, &In);
@@ -243,7 +245,8 @@ CallBase *emitMarkerCall(IRBuilder<> &B, Function &In, Function &Marker,
   }
   setMarkerCallAttrs(*Call, In);
   B.SetCurrentDebugLocation(MeasuringDL);
-  After(B);
+  if (After)
+    After(B);
   B.SetCurrentDebugLocation(DL);
   emitReturn(B, In, Call);
   return Call;
@@ -316,7 +319,7 @@ std::string inPlaceReason(const Function &F) {
 }
 
 Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
-                       const Hooks &H, bool FastPath,
+                       const Hooks &H, bool FastPath, bool SetsCurrent,
                        MeasuringLocations &Locs) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
@@ -374,12 +377,14 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
   auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
   B.SetCurrentDebugLocation(MeasuringDL);
-  Value *Saved = emitFastPathGate(B, Desc, Fast, Hooked);
+  Value *Saved = emitFastPathGate(B, Desc, Fast, Hooked, SetsCurrent);
   Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H, Locs);
 
   B.SetInsertPoint(Fast);
+  auto Restore = [&](IRBuilder<> &C) { emitCurrentRestore(C, Saved); };
   emitMarkerCall(B, F, *Marker, Args, DL, MeasuringDL, "hotpath.fast.ret",
-                 [&](IRBuilder<> &C) { emitCurrentRestore(C, Saved); });
+                 SetsCurrent ? function_ref<void(IRBuilder<> &)>(Restore)
+                             : nullptr);
 
   B.SetInsertPoint(Hooked);
   B.SetCurrentDebugLocation(MeasuringDL);

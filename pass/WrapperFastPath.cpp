@@ -26,7 +26,10 @@
 //   movl  %fs:4(%rax), %saved                    # the caller's
 //   movl  %ecx, %fs:4(%rax)                      # current function is us
 //
-// and, where the call of the body returns or unwinds (Rewrite.cpp):
+// (a self-contained function, which cannot allocate, SelfContained.h,
+// stops at the second `jle`: `callbr void`, no %saved, no restore; the
+// current call stays its caller's) and, where the call of the body returns
+// or unwinds (Rewrite.cpp):
 //
 //   call void asm sideeffect "<restore>", "r,<clobbers>"(i64 %saved)
 //
@@ -51,19 +54,33 @@ namespace hotpath {
 namespace {
 #define HOTPATH_STR2(X) #X
 #define HOTPATH_STR(X) HOTPATH_STR2(X)
-const char *const GateAsm =
+// The gate up to its decision; $M is the record's id, $L the label.
+const char *const GateCountAsm =
     "movq __hotpath_fast@GOTTPOFF(%rip), %rax\n\t"
     "movl %fs:(%rax), %ecx\n\t"
     "movq __hotpath_epoch@GOTPCREL(%rip), %rdx\n\t"
     "cmpl (%rdx), %ecx\n\t"
-    "jne ${2:l}\n\t"
-    "movl $1, %ecx\n\t"
+    "jne $L\n\t"
+    "movl $M, %ecx\n\t"
     "movq %fs:16(%rax), %rdx\n\t"
-    "decq " HOTPATH_STR(
-        HOTPATH_COUNTDOWNS_OFFSET) "(%rdx,%rcx,8)\n\t"
-                                   "jle ${2:l}\n\t"
+    "decq " HOTPATH_STR(HOTPATH_COUNTDOWNS_OFFSET) "(%rdx,%rcx,8)\n\t"
+                                                   "jle $L";
+// Then, unless the function is self-contained: the current call ($0).
+const char *const GateCurrentAsm = "\n\t"
                                    "movl %fs:4(%rax), ${0:k}\n\t"
                                    "movl %ecx, %fs:4(%rax)";
+
+/// The gate's text with its operands numbered: the output first, if any.
+std::string gateAsm(bool SetsCurrent) {
+  std::string Asm = GateCountAsm;
+  auto Replace = [&](StringRef From, StringRef To) {
+    for (size_t At; (At = Asm.find(From.str())) != std::string::npos;)
+      Asm.replace(At, From.size(), To.str());
+  };
+  Replace("$M", SetsCurrent ? "$1" : "$0");
+  Replace("$L", SetsCurrent ? "${2:l}" : "${1:l}");
+  return SetsCurrent ? Asm + GateCurrentAsm : Asm;
+}
 // The output (the saved slot, zero-extended) is written after the last jump
 // only: on the path to the hooks it holds what it held, as the compiler
 // assumes of an output there.
@@ -87,22 +104,23 @@ bool namesRuntimeState(const Module &M) {
 }
 
 Value *emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
-                        BasicBlock *Hooked) {
+                        BasicBlock *Hooked, bool SetsCurrent) {
   auto *GV = cast<GlobalVariable>(Desc->stripPointerCasts());
   Type *I32 = B.getInt32Ty();
   Constant *Id = ConstantExpr::getInBoundsGetElementPtr(
       GV->getValueType(), GV,
       ArrayRef<Constant *>{B.getInt32(0), B.getInt32(DescRuntimeId)});
-  CallBrInst *Gate =
-      compat::createAsmGoto(B, GateAsm, "=&r", B.getInt64Ty(), "*m",
-                            GateClobbers, Id, I32, Fast, Hooked);
-  Gate->setName("hotpath.saved");
+  CallBrInst *Gate = compat::createAsmGoto(
+      B, gateAsm(SetsCurrent), SetsCurrent ? "=&r" : "", B.getInt64Ty(), "*m",
+      GateClobbers, Id, I32, Fast, Hooked);
+  if (SetsCurrent)
+    Gate->setName("hotpath.saved");
   // It reads the record and writes only the runtime's thread state and
   // counts: the program's memory optimises across it, so that a body
   // inlined behind it (Rewrite.cpp) compiles as it would without it.
   if (!namesRuntimeState(*B.GetInsertBlock()->getModule()))
     compat::setRuntimeMemoryOnly(*Gate, /*ReadsArgs=*/true);
-  return Gate;
+  return SetsCurrent ? Gate : nullptr;
 }
 
 void emitCurrentRestore(IRBuilder<> &B, Value *Saved) {

@@ -3,7 +3,9 @@
 // On x86-64 ELF a wrapper first runs one asm block (abi.h): when the
 // runtime armed this thread, it counts the call in the thread's table,
 // makes the function the thread's current one (allocations are charged to
-// it) and the wrapper calls the marker; otherwise it jumps to the hooks.
+// it; not for a self-contained function, which cannot allocate:
+// SelfContained.h) and the wrapper calls the marker; otherwise it jumps to
+// the hooks.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_PASS_FASTPATH_H
@@ -28,10 +30,12 @@ bool namesRuntimeState(const llvm::Module &M);
 
 /// Ends the builder's block with the gate: a `callbr` to `Fast` when the
 /// call was counted inline, to `Hooked` otherwise. `Desc` is the record.
-/// In `Fast` the thread's current measured function (abi.h) is this one;
-/// the result is the caller's, which emitCurrentRestore puts back.
+/// With `SetsCurrent`, in `Fast` the thread's current measured function
+/// (abi.h) is this one and the result is the caller's, which
+/// emitCurrentRestore puts back; without, the result is null.
 llvm::Value *emitFastPathGate(llvm::IRBuilder<> &B, llvm::Constant *Desc,
-                              llvm::BasicBlock *Fast, llvm::BasicBlock *Hooked);
+                              llvm::BasicBlock *Fast, llvm::BasicBlock *Hooked,
+                              bool SetsCurrent);
 
 /// Makes `Saved` (emitFastPathGate's result) the thread's current measured
 /// function again: after the body returns, and where it unwinds.

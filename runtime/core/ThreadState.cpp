@@ -39,7 +39,7 @@ static_assert(offsetof(hotpath_fast_state, epoch) == 0 &&
                   offsetof(hotpath_fast_state, current) == 4 &&
                   offsetof(hotpath_fast_state, countdown) == 8 &&
                   offsetof(hotpath_fast_state, counts) == 16,
-              "the pass's inline asm (pass/WrapperWrapperFastPath.cpp) uses "
+              "the pass's inline asm (pass/WrapperFastPath.cpp) uses "
               "these offsets");
 static_assert(HOTPATH_COUNTDOWNS_OFFSET == 8 * hotpath::rt::MaxFunctions,
               "the countdowns follow the counts (ThreadState::Left)");

@@ -29,11 +29,11 @@ declare void @may_throw()
 
 ; CHECK-LABEL: define i32 @_Z3addii(i32 %a, i32 %b) #0 {
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %rax\0A\09movl %fs:(%rax), %ecx\0A\09movq __hotpath_epoch@GOTPCREL(%rip), %rdx\0A\09cmpl (%rdx), %ecx\0A\09jne ${2:l}\0A\09movl $1, %ecx\0A\09movq %fs:16(%rax), %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${2:l}\0A\09movl %fs:4(%rax), ${0:k}\0A\09movl %ecx, %fs:4(%rax)", "=&r,*m,i,~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(i32* elementtype(i32) getelementptr inbounds ({ i32, i32, i64, i8*, i8*, i8*, i32, i32 }, { i32, i32, i64, i8*, i8*, i8*, i32, i32 }* @__hotpath_desc.[[A]], i32 0, i32 7), i8* blockaddress(@_Z3addii, %hotpath.hooked))
+; Self-contained (fast-path-self-contained.ll): no current function.
+; CHECK-NEXT:    callbr void asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %rax\0A\09movl %fs:(%rax), %ecx\0A\09movq __hotpath_epoch@GOTPCREL(%rip), %rdx\0A\09cmpl (%rdx), %ecx\0A\09jne ${1:l}\0A\09movl $0, %ecx\0A\09movq %fs:16(%rax), %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${1:l}", "*m,i,~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(i32* elementtype(i32) getelementptr inbounds ({ i32, i32, i64, i8*, i8*, i8*, i32, i32 }, { i32, i32, i64, i8*, i8*, i8*, i32, i32 }* @__hotpath_desc.[[A]], i32 0, i32 7), i8* blockaddress(@_Z3addii, %hotpath.hooked))
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
 ; CHECK:       hotpath.fast:
 ; CHECK-NEXT:    %[[F:[0-9]+]] = call i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b)
-; CHECK-NEXT:    call void asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %r11\0A\09movl ${0:k}, %fs:4(%r11)", "r,~{r11},~{memory},~{dirflag},~{fpsr}"(i64 %hotpath.saved)
 ; CHECK-NEXT:    ret i32 %[[F]]
 ; CHECK:       hotpath.hooked:
 ; CHECK-NEXT:    %[[H:[0-9]+]] = tail call i32 @_Z3addii.hotpath_hooked.[[A]](i32 %a, i32 %b)
@@ -54,11 +54,10 @@ define i32 @_Z3addii(i32 %a, i32 %b) nounwind {
 
 ; CHECK-LABEL: define void @_Z4take3Big(%struct.Big* byval(%struct.Big) align 8 %b)
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect {{.*}}@__hotpath_desc.[[B]], i32 0, i32 7), i8* blockaddress(@_Z4take3Big, %hotpath.hooked))
+; CHECK-NEXT:    callbr void asm sideeffect {{.*}}@__hotpath_desc.[[B]], i32 0, i32 7), i8* blockaddress(@_Z4take3Big, %hotpath.hooked))
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
 ; CHECK:       hotpath.fast:
 ; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath.[[B]](%struct.Big* byval(%struct.Big) align 8 %b)
-; CHECK-NEXT:    call void asm sideeffect {{.*}}(i64 %hotpath.saved)
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.hooked:
 ; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath_hooked.[[B]](%struct.Big* byval(%struct.Big) align 8 %b)
@@ -80,7 +79,7 @@ define i32 @_Z3sumiz(i32 %n, ...) nounwind {
 
 ; CHECK-LABEL: define void @_Z5throwv() personality i32 (...)* @__gxx_personality_v0 {
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect {{.*}}@__hotpath_desc.[[T]], i32 0, i32 7), i8* blockaddress(@_Z5throwv, %hotpath.hooked))
+; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect "{{.*}}jle ${2:l}\0A\09movl %fs:4(%rax), ${0:k}\0A\09movl %ecx, %fs:4(%rax)", "=&r,*m,i,{{.*}}@__hotpath_desc.[[T]], i32 0, i32 7), i8* blockaddress(@_Z5throwv, %hotpath.hooked))
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
 ; CHECK:       hotpath.fast:
 ; CHECK-NEXT:    invoke void @_Z5throwv.hotpath.[[T]]()

@@ -1,9 +1,9 @@
 ; REQUIRES: llvm-19
-; The wrapper's fast path (pass/WrapperWrapperFastPath.cpp) on x86-64 Linux ELF: one
+; The wrapper's fast path (pass/WrapperFastPath.cpp) on x86-64 Linux ELF: one
 ; callbr gate that makes the function the thread's current one and returns
-; the caller's; its fast block calls the marker, which the inliner may take,
-; then restores the caller's current function (in a cleanup too when the
-; body may unwind); its hooked block tail-calls a thunk with the
+; the caller's (unless it is self-contained); its fast block calls the
+; marker, which the inliner may take, then restores the caller's current
+; function (in a cleanup too when the body may unwind); its hooked block tail-calls a thunk with the
 ; enter/marker/exit sequence (a plain call when an argument lives in the
 ; caller's frame), the marker call `noinline`; records carry
 ; HOTPATH_FN_FAST_PATH (16). The gate, the restore, the hooks and the
@@ -47,11 +47,12 @@ declare void @may_throw()
 ; The gate reads desc.runtime_id (field 7) as its memory operand.
 ; CHECK-LABEL: define i32 @_Z3addii(i32 %a, i32 %b) #0 {
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %rax\0A\09movl %fs:(%rax), %ecx\0A\09movq __hotpath_epoch@GOTPCREL(%rip), %rdx\0A\09cmpl (%rdx), %ecx\0A\09jne ${2:l}\0A\09movl $1, %ecx\0A\09movq %fs:16(%rax), %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${2:l}\0A\09movl %fs:4(%rax), ${0:k}\0A\09movl %ecx, %fs:4(%rax)", "=&r,*m,!i,~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) getelementptr inbounds ({ i32, i32, i64, ptr, ptr, ptr, i32, i32 }, ptr @__hotpath_desc.[[A]], i32 0, i32 7)) #[[GATE:[0-9]+]]
+; It calls nothing: self-contained (fast-path-self-contained.ll), it
+; cannot allocate, and its gate leaves the current function as it is.
+; CHECK-NEXT:    callbr void asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %rax\0A\09movl %fs:(%rax), %ecx\0A\09movq __hotpath_epoch@GOTPCREL(%rip), %rdx\0A\09cmpl (%rdx), %ecx\0A\09jne ${1:l}\0A\09movl $0, %ecx\0A\09movq %fs:16(%rax), %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${1:l}", "*m,!i,~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) getelementptr inbounds ({ i32, i32, i64, ptr, ptr, ptr, i32, i32 }, ptr @__hotpath_desc.[[A]], i32 0, i32 7)) #[[GATE:[0-9]+]]
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
 ; CHECK:       hotpath.fast:
 ; CHECK-NEXT:    %[[F:[0-9]+]] = call i32 @_Z3addii.hotpath.[[A]](i32 %a, i32 %b)
-; CHECK-NEXT:    call void asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %r11\0A\09movl ${0:k}, %fs:4(%r11)", "r,~{r11},~{memory},~{dirflag},~{fpsr}"(i64 %hotpath.saved) #[[RESTORE:[0-9]+]]
 ; CHECK-NEXT:    ret i32 %[[F]]
 ; CHECK:       hotpath.hooked:
 ; CHECK-NEXT:    %[[H:[0-9]+]] = tail call i32 @_Z3addii.hotpath_hooked.[[A]](i32 %a, i32 %b)
@@ -78,11 +79,10 @@ define i32 @_Z3addii(i32 %a, i32 %b) nounwind {
 ; byval memory is in the wrapper's caller's argument area: no `tail`.
 ; CHECK-LABEL: define void @_Z4take3Big(ptr byval(%struct.Big) align 8 %b)
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect {{.*}}@__hotpath_desc.[[B]], i32 0, i32 7))
+; CHECK-NEXT:    callbr void asm sideeffect {{.*}}@__hotpath_desc.[[B]], i32 0, i32 7))
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
 ; CHECK:       hotpath.fast:
 ; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath.[[B]](ptr byval(%struct.Big) align 8 %b)
-; CHECK-NEXT:    call void asm sideeffect {{.*}}(i64 %hotpath.saved)
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.hooked:
 ; CHECK-NEXT:    {{^}}  call void @_Z4take3Big.hotpath_hooked.[[B]](ptr byval(%struct.Big) align 8 %b)
@@ -103,11 +103,12 @@ define i32 @_Z3sumiz(i32 %n, ...) nounwind {
   ret i32 %n
 }
 
-; A body that may unwind: the fast block restores the caller's current
-; function in a cleanup too, the thunk keeps invoke + cleanup.
+; A body that calls outside the module: its gate makes it the current
+; function and returns the caller's, which the fast block restores; as the
+; body may unwind, in a cleanup too. The thunk keeps invoke + cleanup.
 ; CHECK-LABEL: define void @_Z5throwv() personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect {{.*}}@__hotpath_desc.[[T]], i32 0, i32 7))
+; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %rax\0A\09movl %fs:(%rax), %ecx\0A\09movq __hotpath_epoch@GOTPCREL(%rip), %rdx\0A\09cmpl (%rdx), %ecx\0A\09jne ${2:l}\0A\09movl $1, %ecx\0A\09movq %fs:16(%rax), %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${2:l}\0A\09movl %fs:4(%rax), ${0:k}\0A\09movl %ecx, %fs:4(%rax)", "=&r,*m,!i,~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) getelementptr inbounds ({ i32, i32, i64, ptr, ptr, ptr, i32, i32 }, ptr @__hotpath_desc.[[T]], i32 0, i32 7)) #[[GATE]]
 ; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
 ; CHECK:       hotpath.fast:
 ; CHECK-NEXT:    invoke void @_Z5throwv.hotpath.[[T]]()
@@ -116,7 +117,7 @@ define i32 @_Z3sumiz(i32 %n, ...) nounwind {
 ; CHECK-NEXT:    tail call void @_Z5throwv.hotpath_hooked.[[T]]()
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.fast.ret:
-; CHECK-NEXT:    call void asm sideeffect {{.*}}(i64 %hotpath.saved) #[[RESTORE]]
+; CHECK-NEXT:    call void asm sideeffect "movq __hotpath_fast@GOTTPOFF(%rip), %r11\0A\09movl ${0:k}, %fs:4(%r11)", "r,~{r11},~{memory},~{dirflag},~{fpsr}"(i64 %hotpath.saved) #[[RESTORE:[0-9]+]]
 ; CHECK-NEXT:    ret void
 ; CHECK:       hotpath.cleanup:
 ; CHECK-NEXT:    %[[FLP:[0-9]+]] = landingpad { ptr, i32 }

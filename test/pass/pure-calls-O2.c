@@ -4,7 +4,9 @@
 // two calls of the hooked thunk, which calls the marker between an enter
 // and an exit. On the fast path the marker is inlined and, its result
 // unused, nothing is left of it but its empty pin: there the gate alone
-// counts the call. Same in a -flto=thin and an -flto pre-link compile.
+// counts the call (square calls nothing: self-contained, its gate leaves the
+// current function alone). Same in a -flto=thin and an -flto pre-link
+// compile.
 // RUN: env HOTPATH_CONFIG=%S/Inputs/empty.toml %clang -O2 -Wno-unused-value -I%include -S -emit-llvm %s -o - | %FileCheck %s
 // RUN: env HOTPATH_CONFIG=%S/Inputs/empty.toml %clang -O2 -flto=thin -Wno-unused-value -I%include -S -emit-llvm %s -o - | %FileCheck %s
 // RUN: env HOTPATH_CONFIG=%S/Inputs/empty.toml %clang -O2 -flto -Wno-unused-value -I%include -S -emit-llvm %s -o - | %FileCheck %s
@@ -19,10 +21,10 @@ HOTPATH_MEASURE __attribute__((pure, noinline)) int cube(int x) { return x * x *
 // CHECK-NEXT:    notail call {{.*}}@square.hotpath.[[N]](
 // CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]]{{[ )]}}
 // CHECK-LABEL: define {{.*}}i32 @main(
-// CHECK:         callbr i64 asm sideeffect "movq __hotpath_fast@GOTTPOFF{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
+// CHECK:         callbr void asm sideeffect "movq __hotpath_fast@GOTTPOFF{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
 // CHECK-NOT:     @square.hotpath.
 // CHECK:         call {{.*}}@square.hotpath_hooked.[[N]](
-// CHECK:         callbr i64 asm sideeffect "movq __hotpath_fast@GOTTPOFF{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
+// CHECK:         callbr void asm sideeffect "movq __hotpath_fast@GOTTPOFF{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
 // CHECK-NOT:     @square.hotpath.
 // CHECK:         call {{.*}}@square.hotpath_hooked.[[N]](
 // CHECK:         call {{.*}}i32 @cube(

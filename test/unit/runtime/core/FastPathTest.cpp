@@ -4,7 +4,7 @@
 // at its first hooked call of a session only when no call needs a frame:
 // sampled or count-only timing, inclusive time, allocation tracking off or
 // exclusive and sampled, HOTPATH_FAST_PATH not 0. The gate is emulated here as
-// the wrapper's asm runs it (pass/WrapperWrapperFastPath.cpp): the countdown it
+// the wrapper's asm runs it (pass/WrapperFastPath.cpp): the countdown it
 // decrements, which is also its count, and the hooks' counts must add up in
 // the report.
 //
