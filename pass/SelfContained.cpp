@@ -65,11 +65,12 @@ SelfContained::SelfContained(const Module &M) {
         Leaves |= !IA->getAsmString().empty();
         continue;
       }
-      // A call that does not return ends the function (the program, or an
-      // unwinding to a caller): what it allocates on the way, an
-      // exception or a message, is charged to the current call, the
-      // nearest caller that is not self-contained.
-      if (Call->doesNotReturn())
+      // A call that neither returns nor throws ends the program (abort,
+      // a failed assert, std::terminate): what it allocates on the way
+      // out is charged to the current call, the nearest caller that is
+      // not self-contained. A throwing one (std::__throw_length_error)
+      // allocates the exception, which belongs to this function.
+      if (Call->doesNotReturn() && Call->doesNotThrow())
         continue;
       const Function *Callee = Call->getCalledFunction(); // null: indirect
       if (Callee && Callee->isIntrinsic())

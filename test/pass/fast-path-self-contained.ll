@@ -6,17 +6,19 @@
 ; `jle`, no saved value, no restore. Anything that may leave the module
 ; keeps the current call: a declaration, a weak definition, an indirect
 ; call, inline asm with text, and every caller of such a function.
-; Calls that never return end the function and do not count; nor do a few
-; C library functions that neither allocate, lock nor call back, nor the
-; guard of a local static.
+; Calls that end the program (never return, never throw) do not count;
+; nor do a few C library functions that neither allocate, lock nor call
+; back, nor the guard of a local static. A call that throws allocates the
+; exception: it counts.
 ; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
 
 target triple = "x86_64-pc-linux-gnu"
 
 declare ptr @malloc(i64)
 declare i64 @strlen(ptr)
-declare void @abort() noreturn
-declare void @__assert_fail(ptr, ptr, i32, ptr) noreturn
+declare void @abort() noreturn nounwind
+declare void @__assert_fail(ptr, ptr, i32, ptr) noreturn nounwind
+declare void @_ZSt20__throw_length_errorPKc(ptr) noreturn
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 
 ; CHECK-LABEL: define i32 @leaf(i32 %x)
@@ -31,7 +33,7 @@ define i32 @leaf(i32 %x) {
 }
 
 ; Calls of self-contained functions, intrinsics, recursion, strlen, a call
-; that never returns: self-contained.
+; that ends the program: self-contained.
 ; CHECK-LABEL: define i32 @calls_inside(ptr %p, i32 %n)
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    callbr void asm
@@ -124,7 +126,7 @@ define void @asm_empty() {
   ret void
 }
 
-; A call that never returns, not only the known ones.
+; Any call that ends the program, not only the known ones.
 ; CHECK-LABEL: define void @aborts(i1 %c)
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    callbr void asm
@@ -132,6 +134,19 @@ define void @aborts(i1 %c) {
   br i1 %c, label %die, label %ok
 die:
   call void @abort()
+  unreachable
+ok:
+  ret void
+}
+
+; A call that throws (and so allocates the exception) keeps it.
+; CHECK-LABEL: define void @throws(i1 %c)
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %hotpath.saved = callbr i64 asm
+define void @throws(i1 %c) {
+  br i1 %c, label %bad, label %ok
+bad:
+  call void @_ZSt20__throw_length_errorPKc(ptr null)
   unreachable
 ok:
   ret void
