@@ -343,8 +343,6 @@ bool Instrumenter::run() {
   if (!loadConfig())
     return false;
 
-  if (FastTarget)
-    Contained.emplace(M); // before any function changes
   auto Marks = collectSourceMarks(M);
   for (const GlobalIFunc &IF : M.ifuncs())
     if (const Function *R = IF.getResolverFunction())
@@ -358,6 +356,9 @@ bool Instrumenter::run() {
     decide(*F, It == Marks.end() ? SourceMarks() : It->second);
   }
 
+  // Only where something is wrapped, before any function changes.
+  if (FastTarget && !Plans.empty())
+    Contained.emplace(M);
   SmallVector<Function *, 16> Done;
   for (Plan &P : Plans) {
     instrument(P);

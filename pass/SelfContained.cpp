@@ -3,6 +3,8 @@
 #include "Compat.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -23,23 +25,20 @@ bool intrinsicStaysInside(const Function &Callee) {
 /// and the C++ ABI's guard of a local static's initialisation (a futex, no
 /// lock the runtime sees; the initialiser is the caller's own code).
 bool leafLibraryFunction(StringRef Name) {
-  static const char *const Names[] = {"memcmp",
-                                      "bcmp",
-                                      "memchr",
-                                      "memrchr",
-                                      "strlen",
-                                      "strnlen",
-                                      "strcmp",
-                                      "strncmp",
-                                      "strchr",
-                                      "strrchr",
-                                      "__cxa_guard_acquire",
-                                      "__cxa_guard_release",
-                                      "__cxa_guard_abort"};
-  for (const char *N : Names)
-    if (Name == N)
-      return true;
-  return false;
+  static constexpr StringLiteral Names[] = {"memcmp",
+                                            "bcmp",
+                                            "memchr",
+                                            "memrchr",
+                                            "strlen",
+                                            "strnlen",
+                                            "strcmp",
+                                            "strncmp",
+                                            "strchr",
+                                            "strrchr",
+                                            "__cxa_guard_acquire",
+                                            "__cxa_guard_release",
+                                            "__cxa_guard_abort"};
+  return is_contained(Names, Name);
 }
 } // namespace
 
