@@ -136,8 +136,12 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
           (FrameSampled | FrameCertain))
         Flags |= FrameCertain;
       F->Child = 0;
-      if (T->ArmEpoch != FastPathOff) // its children through the hooks
-        __hotpath_fast.epoch = Flags ? FastPathOff : T->ArmEpoch;
+      // A sampled call's children through the hooks; a child timed only
+      // because its parent is sampled (certain or not) arms the thread
+      // again for its own callees.
+      if (T->ArmEpoch != FastPathOff)
+        __hotpath_fast.epoch =
+            (Flags & FrameSampled) ? FastPathOff : T->ArmEpoch;
       Start = readTicksAs<K>();
     }
   }
@@ -147,13 +151,18 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
 }
 
 /// Sampling (inclusive time): a timed call of a sampled parent adds its
-/// time to the parent's children's; a sampled call counts its own time on
-/// its path (PathTree.h), and the fast path is armed again when the frame
-/// below is not a sampled one.
+/// time to the parent's children's, up to SampledChildrenTimed children
+/// (ThreadState.h), after which the parent is no longer a sampled call; a
+/// sampled call counts its own time on its path (PathTree.h), and the fast
+/// path is armed again when the frame below is not a sampled one.
 HP_INLINE void sampledCallClosed(ThreadState *T, Frame *F, Frame *P,
                                  uint64_t Ticks) {
-  if (P->Flags & FrameSampled)
+  if (P->Flags & FrameSampled) {
     P->Child += Ticks;
+    P->Flags += FrameChildUnit;
+    if (HP_UNLIKELY(P->Flags >= SampledChildrenTimed * FrameChildUnit))
+      P->Flags &= FrameCertain; // its own time is no longer known
+  }
   if (F->Flags & FrameCertain) {
     PathCounters &C = T->Tree.Counters[F->Node];
     signalSafeAdd(&C.CertainCalls, 1);
