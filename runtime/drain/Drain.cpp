@@ -160,10 +160,13 @@ void *drainMain(void *) {
   // files (PrivateFiles.h).
   enterPrivateFiles(/*KeepStreams=*/false);
   pthread_mutex_lock(&CtlMu);
+  unsigned Period = Interval;
   // With CPU sampling, a new thread's event is opened within
   // SamplingPollMs of its start, not a whole interval later.
-  unsigned Wait =
-      cpuSamplingOn() && Interval > SamplingPollMs ? SamplingPollMs : Interval;
+  auto pollEvery = [&] {
+    return cpuSamplingOn() && Period > SamplingPollMs ? SamplingPollMs : Period;
+  };
+  unsigned Wait = pollEvery();
   unsigned SinceSweep = 0;
   while (!Stop) {
     timespec D;
@@ -182,7 +185,7 @@ void *drainMain(void *) {
       continue;
     }
     SinceSweep += Wait;
-    if (SinceSweep < Interval) {
+    if (SinceSweep < Period) {
       pthread_mutex_unlock(&CtlMu);
       cpuSamplingSweep();
       pthread_mutex_lock(&CtlMu);
@@ -191,8 +194,10 @@ void *drainMain(void *) {
     SinceSweep = 0;
     pthread_mutex_unlock(&CtlMu);
     drainLock();
-    sweepAll(false);
+    uint64_t Most = sweepAll(false);
     drainUnlock();
+    Period = nextSweepPeriod(Period, Interval, Most);
+    Wait = pollEvery();
     cpuSamplingSweep();
     if (void (*Hook)() = __atomic_load_n(&AfterSweep, __ATOMIC_ACQUIRE))
       Hook();
@@ -210,6 +215,16 @@ void *drainMain(void *) {
 }
 
 } // namespace
+
+unsigned nextSweepPeriod(unsigned Period, unsigned Interval, uint64_t Most) {
+  constexpr uint64_t QueueEvents =
+      uint64_t(EventQueue::MaxChunks) * Chunk::Slots;
+  if (Most >= QueueEvents / 2)
+    return std::max(1u, Period / 2);
+  if (Most < QueueEvents / 8)
+    return std::min(Interval, Period * 2);
+  return Period;
+}
 
 void drainLock() { pthread_mutex_lock(&Lock); }
 void drainUnlock() { pthread_mutex_unlock(&Lock); }
@@ -258,10 +273,10 @@ void resetAggregate() {
 }
 
 namespace {
-void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
+uint64_t sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
   uint32_t St = T->Status.load(std::memory_order_acquire);
   if (St == ThreadFree)
-    return;
+    return 0;
   uint64_t N = sweepQueue(A, T->Q, T);
   A.Events += N;
   T->DrainCalls += N;
@@ -284,20 +299,23 @@ void sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
     T->DrainCalls = 0;
     T->Status.store(ThreadFree, std::memory_order_release);
   }
+  return N;
 }
 } // namespace
 
-void sweepAll(bool Final, uint32_t Epoch) {
+uint64_t sweepAll(bool Final, uint32_t Epoch) {
   Aggregate &A = aggregate();
   ++A.Sweeps;
   A.NsPerTick = nsPerTick(); // calibrates early (it may spin 1 ms once)
   if (A.Timing.size() < functionCount() + 1)
     growTiming(A, 0);
+  uint64_t Most = 0;
   for (ThreadState *T = threadList(); T;
        T = T->Next.load(std::memory_order_relaxed))
-    sweepOne(A, T, Final, Epoch);
+    Most = std::max(Most, sweepOne(A, T, Final, Epoch));
   if (Final)
     takeAllOrphans(A);
+  return Most;
 }
 
 void deliverExitedThread(ThreadState *T) {

@@ -55,11 +55,21 @@ void drainLock();
 void drainUnlock();
 void drainResetLockInChild();
 
+/// The drain's next period between sweeps, in ms, after a sweep that took
+/// \p Most events from the fullest queue. A queue that took in half of
+/// what it can hold between two sweeps is about to fill, and its thread
+/// then folds each call into its own tables (EventQueue.h), which costs it
+/// more than a push: the drain sweeps sooner, halving its period down to
+/// 1 ms, and goes back towards \p Interval (HOTPATH_DRAIN_INTERVAL) once
+/// every queue stays well below that.
+unsigned nextSweepPeriod(unsigned Period, unsigned Interval, uint64_t Most);
+
 /// Under the drain lock. Consumes every queue; delivers exited threads.
 /// With Final, also takes the tables of live threads (session end), and
 /// counts (untimed) the frames other threads of session `Epoch` still have
-/// open: they are closed by the session's end.
-void sweepAll(bool Final, uint32_t Epoch = 0);
+/// open: they are closed by the session's end. Returns the most events it
+/// took from one thread's queue.
+uint64_t sweepAll(bool Final, uint32_t Epoch = 0);
 /// Takes the drain lock and delivers one exited thread's state (called by
 /// the thread itself, from its exit destructor).
 struct ThreadState;
