@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <sys/syscall.h>
+#include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
@@ -11,7 +13,16 @@ namespace hotpath::rt {
 
 bool ClockUsesTsc = false;
 
+__thread bool ClockBySystemCall __attribute__((tls_model("initial-exec"))) =
+    false;
+
 uint64_t monoRawNsCold() { return monoRawNs(); }
+
+uint64_t clockNsBySystemCall(clockid_t Id) {
+  timespec T{};
+  syscall(SYS_clock_gettime, Id, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
 
 namespace {
 bool Inited = false;

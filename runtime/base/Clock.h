@@ -34,11 +34,25 @@ extern bool ClockUsesTsc __attribute__((visibility("hidden")));
 /// The fallback clock, out of line.
 HP_COLD_CC uint64_t monoRawNsCold();
 
-inline uint64_t monoRawNs() {
+/// Set on a thread that gave up its time-stamp counter (prctl(PR_SET_TSC),
+/// seccomp strict mode; ThreadState.h): the vDSO's clock_gettime reads the
+/// counter too, so such a thread's clock reads go to the kernel instead.
+extern __thread bool ClockBySystemCall
+    __attribute__((tls_model("initial-exec"), visibility("hidden")));
+/// clock_gettime(Id) by the system call itself, out of line.
+uint64_t clockNsBySystemCall(clockid_t Id);
+
+/// Nanoseconds of clock Id: the runtime's own reads (session bounds,
+/// snapshots), never the hooks'.
+inline uint64_t clockNs(clockid_t Id) {
+  if (__builtin_expect(ClockBySystemCall, 0))
+    return clockNsBySystemCall(Id);
   timespec T;
-  clock_gettime(CLOCK_MONOTONIC_RAW, &T);
+  clock_gettime(Id, &T);
   return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
 }
+
+inline uint64_t monoRawNs() { return clockNs(CLOCK_MONOTONIC_RAW); }
 
 /// Ticks: TSC when invariant, else ns. Never 0 (0 marks untimed frames).
 inline uint64_t readTicks() {

@@ -29,6 +29,12 @@ int createInternalThread(pthread_t *Thread, void *(*Fn)(void *), void *Arg) {
 
 void nameInternalThread(const char *Name) {
   prctl(PR_SET_NAME, Name);
+#ifdef PR_SET_TSC
+  // A thread inherits a disabled time-stamp counter from its creator (a
+  // program thread that called prctl(PR_SET_TSC)); the runtime's threads
+  // read clocks through the vDSO, which reads the counter: theirs is on.
+  prctl(PR_SET_TSC, PR_TSC_ENABLE);
+#endif
   __atomic_add_fetch(&Generation, 1, __ATOMIC_ACQ_REL);
 }
 

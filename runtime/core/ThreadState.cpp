@@ -59,6 +59,7 @@ void stopMeasuringThisThread() {
   if (MeasuringStopped)
     return;
   MeasuringStopped = 1;
+  ClockBySystemCall = true;           // the runtime's own clock reads (Clock.h)
   __hotpath_fast.epoch = FastPathOff; // the wrappers take the hooks
   if (ThreadState *T = CurrentThread) {
     T->Epoch = 0; // never a running session's: the hooks go slow, and stop
@@ -228,8 +229,10 @@ void syncThread(ThreadState *T) {
   std::atomic_signal_fence(std::memory_order_seq_cst);
   // Frames left open by the previous session: clear them, so that a slot
   // reserved but not yet filled never shows a stale address (see HotPath.h).
-  for (Frame *F = T->Stack + 1; F <= T->Top + 1 && F < T->Limit; ++F)
+  for (Frame *F = T->Stack + 1; F <= T->Top + 1 && F < T->Limit; ++F) {
     F->SpInv = 0;
+    F->Flags = 0;
+  }
   T->Top = T->Stack;
   T->Overflow = 0;
   T->InHook = 0;

@@ -68,11 +68,7 @@ uint64_t PausedAt = 0, PausedNs = 0;
 bool BenchOnly = false;
 void (*Sink)(const Snapshot &) = nullptr;
 
-uint64_t realtimeNs() {
-  timespec T;
-  clock_gettime(CLOCK_REALTIME, &T);
-  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
-}
+uint64_t realtimeNs() { return clockNs(CLOCK_REALTIME); }
 
 void warn(const std::string &W) {
   say(W);
