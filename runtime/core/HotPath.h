@@ -138,10 +138,14 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
       F->Child = 0;
       // A sampled call's children through the hooks; a child timed only
       // because its parent is sampled (certain or not) arms the thread
-      // again for its own callees.
-      if (T->ArmEpoch != FastPathOff)
+      // again for its own callees. The frame puts back the epoch it found
+      // (sampledCallClosed): a signal handler's calls then leave the gate
+      // as the interrupted code's gate saw it.
+      if (T->ArmEpoch != FastPathOff) {
+        F->SavedEpoch = __hotpath_fast.epoch;
         __hotpath_fast.epoch =
             (Flags & FrameSampled) ? FastPathOff : T->ArmEpoch;
+      }
       Start = readTicksAs<K>();
     }
   }
@@ -153,30 +157,36 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
 /// Sampling (inclusive time): a timed call of a sampled parent adds its
 /// time to the parent's children's, up to SampledChildrenTimed children
 /// (ThreadState.h), after which the parent is no longer a sampled call; a
-/// sampled call counts its own time on its path (PathTree.h), and the fast
-/// path is armed again when the frame below is not a sampled one.
-HP_INLINE void sampledCallClosed(ThreadState *T, Frame *F, Frame *P,
+/// sampled call counts its own time on its path (PathTree.h). The closed
+/// frame's fields come read before it was popped (a handler may reuse its
+/// slot since): its flags, children's time, path node and the epoch it
+/// found, which it puts back, or arms the thread when the parent has just
+/// stopped being a sampled call.
+HP_INLINE void sampledCallClosed(ThreadState *T, uint32_t Flags, uint64_t Child,
+                                 uint32_t Node, uint32_t SavedEpoch, Frame *P,
                                  uint64_t Ticks) {
+  bool Rearm = false;
   if (P->Flags & FrameSampled) {
     P->Child += Ticks;
     P->Flags += FrameChildUnit;
-    if (HP_UNLIKELY(P->Flags >= SampledChildrenTimed * FrameChildUnit))
+    if (HP_UNLIKELY(P->Flags >= SampledChildrenTimed * FrameChildUnit)) {
       P->Flags &= FrameCertain; // its own time is no longer known
+      Rearm = true;
+    }
   }
-  if (F->Flags & FrameCertain) {
-    PathCounters &C = T->Tree.Counters[F->Node];
+  if (Flags & FrameCertain) {
+    PathCounters &C = T->Tree.Counters[Node];
     signalSafeAdd(&C.CertainCalls, 1);
     signalSafeAdd(&C.CertainTicks, Ticks);
   }
-  if (F->Flags & FrameSampled) {
-    PathCounters &C = T->Tree.Counters[F->Node];
-    signalSafeAdd(&C.SelfTicks, Ticks > F->Child ? Ticks - F->Child : 0);
+  if (Flags & FrameSampled) {
+    PathCounters &C = T->Tree.Counters[Node];
+    signalSafeAdd(&C.SelfTicks, Ticks > Child ? Ticks - Child : 0);
     signalSafeAdd(&C.SelfCalls, 1);
     signalSafeAdd(&C.SelfInclTicks, Ticks);
   }
   if (T->ArmEpoch != FastPathOff)
-    __hotpath_fast.epoch =
-        (P->Flags & FrameSampled) ? FastPathOff : T->ArmEpoch;
+    __hotpath_fast.epoch = Rearm ? T->ArmEpoch : SavedEpoch;
 }
 
 /// Closes the top frame. Precondition: T is current and the top frame is
@@ -194,6 +204,17 @@ HP_INLINE void closeTop(ThreadState *T) {
   uint64_t Now = Timed ? readTicksAs<K>() : 0;
   Frame *P = F - 1;
   uint32_t Node = F->Node;
+  uint32_t Flags = 0, SavedEpoch = 0;
+  if constexpr (AllTimed != 1) {
+    Flags = F->Flags;
+    SavedEpoch = F->SavedEpoch;
+    if (Excl != 1)
+      Child = F->Child;
+    // A free slot's flags are clear: a handler that interrupts the next
+    // push into it, before that call's flags are written, finds a parent
+    // that is not sampled rather than a closed call's flags.
+    F->Flags = 0;
+  }
   if (keepsCurrentCall<AllTimed, Excl>())
     __hotpath_fast.current = F->SavedCurrent;
   T->Top = P;
@@ -216,7 +237,7 @@ HP_INLINE void closeTop(ThreadState *T) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
   } else if constexpr (AllTimed != 1) {
-    sampledCallClosed(T, F, P, Ticks);
+    sampledCallClosed(T, Flags, Child, Node, SavedEpoch, P, Ticks);
   }
   recordCall(T, Id, Node, Ticks);
 }

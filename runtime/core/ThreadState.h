@@ -39,7 +39,11 @@ struct Frame {
   // countdown; its direct children are timed too, so that its own time is
   // known (Child), and while it is the top frame the fast path is off.
   // Above the flag bits, how many children it has timed (FrameChildUnit).
+  // Zero in every slot above the top frame (closeTop clears it).
   uint32_t Flags;
+  // A timed call of a sampling session: __hotpath_fast.epoch when it
+  // began, put back when it ends (the fast path off or armed as it was).
+  uint32_t SavedEpoch;
 };
 constexpr uint32_t NoCaller = ~0u;
 constexpr uint32_t FrameSampled = 1;

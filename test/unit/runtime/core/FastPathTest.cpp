@@ -165,6 +165,29 @@ TEST(FastPathTest, ASampledCallTimesAtMostItsFirstChildren) {
   EXPECT_EQ(timingOf(S, P).Timed, 1u);
 }
 
+// A signal handler's call can land while a hook is pushing a frame: the
+// slot is the top already, its fields not yet written. It found a closed
+// sampled call's flags there, took it for its sampled parent and, as it
+// ended, disarmed the thread under the interrupted call, whose armed gate
+// had counted it: the hooks counted it again (SIGALRM at 10 kHz, 20 calls
+// of 35 million too many). A closed frame clears its slot, and a timed call
+// puts back the epoch it found.
+TEST(FastPathTest, AHandlersCallInAHalfPushedFrameLeavesTheGateAsItWas) {
+  hotpath_fn_desc *C = gatedFn("c", 0x1f0), *H = gatedFn("h", 0x1f1);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.001"}, {"HOTPATH_ALLOC", "0"}});
+  wrapped(C); // C's first call: sampled, in the slot above the top
+  ASSERT_TRUE(armed());
+  hotpath::rt::ThreadState *T = hotpath::rt::CurrentThread;
+  EXPECT_EQ(T->Top[1].Flags, 0u);
+  // The interrupted push: the slot is the top, nothing written yet.
+  T->Top += 1;
+  wrapped(H); // the handler's call: its first, sampled
+  T->Top -= 1;
+  EXPECT_TRUE(armed());
+  hotpath::rt::Snapshot S = end();
+  EXPECT_EQ(timingOf(S, H).Calls, 1u);
+}
+
 // Enters D two frames below the caller and returns without its exit, as a
 // longjmp out of D would leave it.
 __attribute__((noinline)) void enterDeeper(hotpath_fn_desc *D) {
