@@ -196,7 +196,9 @@ template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1,
           int Tr = -1>
 HP_INLINE void closeTop(ThreadState *T) {
   Frame *F = T->Top;
-  uint64_t Start = F->Start, Child = Excl != 0 ? F->Child : 0;
+  // Children's time: exclusive time's, and a sampled call's own time.
+  uint64_t Start = F->Start,
+           Child = (Excl != 0 || AllTimed != 1) ? F->Child : 0;
   uint32_t Id = F->Id;
   if (HP_UNLIKELY(F->AllocMark)) // this call allocated (AllocTracker.h)
     allocFrameClosed(T, F);
@@ -208,8 +210,6 @@ HP_INLINE void closeTop(ThreadState *T) {
   if constexpr (AllTimed != 1) {
     Flags = F->Flags;
     SavedEpoch = F->SavedEpoch;
-    if (Excl != 1)
-      Child = F->Child;
     // A free slot's flags are clear: a handler that interrupts the next
     // push into it, before that call's flags are written, finds a parent
     // that is not sampled rather than a closed call's flags.
