@@ -10,7 +10,19 @@ check_locks.py REPORT PROGRAM_OUTPUT CHECK...
                                   also holds its uncontended lock calls'
                                   time and the interposer's, not waits
                                   (5% in quiet runs, up to 10% under load)
+  --again 'SHELL COMMAND'         how to run the program again: see below
+
+hotpath's waits lie inside the program's own brackets around its lock
+calls, so the report's total is never above the program's (checked in
+every run). It can be below it when a busy machine preempts a thread
+between the program's clock read and the lock call: the program counts
+that time as waiting, hotpath rightly does not. Holds are the other way
+round: the program's lie inside hotpath's, and a preemption between the
+lock call's return and the program's clock read is hotpath's hold only.
+With --again, a run off that way is run again, twice at most; a runtime
+that loses waits or adds holds is off in every run.
   hold~self|NAME                  NAME's hold within 10% of "self hold ns"
+                                  (never below it: see below)
   fnwait>0|FUNCTION               the function's row has wait > 0
   fnwait=0|FUNCTION               ... no wait
   waiter|NAME|FUNCTION            FUNCTION waited most for NAME
@@ -20,9 +32,11 @@ import subprocess
 import sys
 
 
-def main():
-    report_path, out_path = sys.argv[1], sys.argv[2]
-    hotpath = sys.argv[3]
+class Preempted(Exception):
+    pass
+
+
+def check_run(report_path, out_path, hotpath, checks):
     # The names as the tool gives them (symbols, first lockers).
     named = json.loads(subprocess.run([hotpath, "report", report_path, "--format", "json"],
                                       check=True, capture_output=True, text=True).stdout)
@@ -39,7 +53,7 @@ def main():
         assert found, "no %s lock named %s in %s" % (kind, name, [(r["name"], r["kind"]) for r in locks])
         return found[0]
 
-    for check in sys.argv[4:]:
+    for check in checks:
         if check.startswith("lock|"):
             _, name, kind, cond = check.split("|", 3)
             r = lock(name, kind)
@@ -55,15 +69,21 @@ def main():
         elif check == "wait~self":
             total = sum(r["wait_ns"] for r in locks if r["kind"] == "mutex")
             mine = own["wait"]
-            # and 100 ns a call of uncontended time (a run where the load
-            # serialised the threads has no wait at all).
-            assert abs(total - mine) <= 0.15 * mine + 2000000, (total, mine)
             print("wait: hotpath %d ns, the program %d ns" % (total, mine))
+            # 2 ms: 100 ns a call of uncontended time (a run where the load
+            # serialised the threads has no wait at all); 2% above: the two
+            # clocks' conversions to ns.
+            assert total <= 1.02 * mine + 2000000, ("above the program's", total, mine)
+            if total < 0.85 * mine - 2000000:
+                raise Preempted("wait below the program's: %d < %d" % (total, mine))
         elif check.startswith("hold~self|"):
             r = lock(check.split("|", 1)[1], "mutex")
             mine = own["hold"]
-            assert abs(r["hold_ns"] - mine) <= 0.10 * mine, (r["hold_ns"], mine)
             print("hold: hotpath %d ns, the program %d ns" % (r["hold_ns"], mine))
+            # The other way round: the program's holds lie inside hotpath's.
+            assert r["hold_ns"] >= 0.98 * mine, ("below the program's", r["hold_ns"], mine)
+            if r["hold_ns"] > 1.10 * mine:
+                raise Preempted("hold above the program's: %d > %d" % (r["hold_ns"], mine))
         elif check.startswith("fnwait>0|"):
             fn = check.split("|", 1)[1]
             assert rows[fn].get("wait", 0) > 0, (fn, rows[fn])
@@ -76,7 +96,26 @@ def main():
             assert found and found[0]["waiters"][0]["function"] == fn, (check, found)
         else:
             raise SystemExit("unknown check " + check)
-    print("ok")
+
+
+def main():
+    args = sys.argv[1:]
+    again = None
+    if "--again" in args:
+        i = args.index("--again")
+        again = args[i + 1]
+        del args[i:i + 2]
+    report_path, out_path, hotpath, checks = args[0], args[1], args[2], args[3:]
+    for attempt in range(3 if again else 1):
+        try:
+            check_run(report_path, out_path, hotpath, checks)
+            print("ok")
+            return
+        except Preempted as e:
+            print("%s (run %d)" % (e, attempt + 1))
+            if again is None or attempt == 2:
+                raise SystemExit("check_locks: " + str(e))
+            subprocess.run(again, shell=True, check=True)
 
 
 main()
