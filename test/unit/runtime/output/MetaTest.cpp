@@ -1,5 +1,6 @@
 //===- MetaTest.cpp - Where meta's fields come from -----------------------===//
 #include "output/Meta.h"
+#include "ScratchDir.h"
 #include "hotpath/report/Git.h"
 #include "sampling/LoadedObjects.h"
 
@@ -15,14 +16,6 @@ using namespace hotpath::report;
 using hotpath::report::Meta;
 
 namespace {
-
-std::string tempDir(const char *Name) {
-  std::string D =
-      testing::TempDir() + "/hp-meta-" + std::to_string(getpid()) + "-" + Name;
-  std::string Cmd = "rm -rf '" + D + "' && mkdir -p '" + D + "'";
-  EXPECT_EQ(system(Cmd.c_str()), 0);
-  return D;
-}
 
 void write(const std::string &Path, const std::string &Text) {
   std::ofstream(Path) << Text;
@@ -127,7 +120,8 @@ TEST(Meta, CollectFillsEverything) {
 }
 
 TEST(Git, NoCheckout) {
-  std::string D = tempDir("none");
+  hotpath::test::ScratchDir Scratch("hp-meta-", "none");
+  const std::string &D = Scratch.Path;
   // /tmp is not inside a checkout on any sane machine; if it is, skip.
   if (findGitCheckout("/"))
     GTEST_SKIP();
@@ -135,7 +129,8 @@ TEST(Git, NoCheckout) {
 }
 
 TEST(Git, LooseRefPackedRefDetachedAndWorktreeFile) {
-  std::string D = tempDir("fake");
+  hotpath::test::ScratchDir Scratch("hp-meta-", "fake");
+  const std::string &D = Scratch.Path;
   std::string A(40, 'a'), B(40, 'b'), C(40, 'c');
   ASSERT_EQ(
       system(("mkdir -p " + D + "/repo/.git/refs/heads " + D + "/repo/src/deep")
@@ -177,7 +172,8 @@ TEST(Git, LooseRefPackedRefDetachedAndWorktreeFile) {
 TEST(Git, RealRepositoryMatchesGit) {
   if (!haveGit())
     GTEST_SKIP() << "git not installed";
-  std::string D = tempDir("real");
+  hotpath::test::ScratchDir Scratch("hp-meta-", "real");
+  const std::string &D = Scratch.Path;
   std::string Git = "cd " + D + " && git -c user.name=t -c user.email=t@t ";
   ASSERT_EQ(system((Git +
                     "init -q . && echo one > a.txt && mkdir sub && "

@@ -1,5 +1,6 @@
 //===- ReportWriterTest.cpp - Snapshot -> report, and writing it ----------===//
 #include "output/ReportWriter.h"
+#include "ScratchDir.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/support/AtomicFile.h"
 
@@ -41,13 +42,6 @@ std::string slurp(const std::string &Path) {
   std::stringstream SS;
   SS << In.rdbuf();
   return SS.str();
-}
-
-std::string dir(const char *Name) {
-  std::string D = testing::TempDir() + "/hp-writer-" +
-                  std::to_string(getpid()) + "-" + Name;
-  EXPECT_EQ(system(("rm -rf '" + D + "' && mkdir -p '" + D + "'").c_str()), 0);
-  return D;
 }
 
 std::vector<std::string> list(const std::string &D) {
@@ -261,7 +255,8 @@ TEST(ReportWriter, AllocRows) {
 }
 
 TEST(ReportWriter, WritesJsonAtomicallyWithPid) {
-  std::string D = dir("json");
+  hotpath::test::ScratchDir Scratch("hp-writer-", "json");
+  const std::string &D = Scratch.Path;
   Options O;
   O.Format = OutputFormat::Json;
   O.OutputPath = D + "/r-%p.json";
@@ -296,7 +291,8 @@ TEST(ReportWriter, UnwritablePathIsOneLine) {
   std::string Err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(Err, "hotpath: cannot write the report to /nonexistent-dir/r.json: "
                  "No such file or directory\n");
-  O.OutputPath = dir("isdir") + "/";
+  hotpath::test::ScratchDir Scratch("hp-writer-", "isdir");
+  O.OutputPath = Scratch.Path + "/";
   testing::internal::CaptureStderr();
   writeReport(snapshot(), O);
   Err = testing::internal::GetCapturedStderr();
@@ -321,7 +317,8 @@ TEST(ReportWriter, EmptySnapshot) {
 }
 
 TEST(AtomicFile, SymlinkStaysASymlink) {
-  std::string D = dir("link");
+  hotpath::test::ScratchDir Scratch("hp-writer-", "link");
+  const std::string &D = Scratch.Path;
   ASSERT_EQ(symlink("real.json", (D + "/link.json").c_str()), 0);
   std::string Error;
   ASSERT_TRUE(
@@ -335,7 +332,8 @@ TEST(AtomicFile, SymlinkStaysASymlink) {
 }
 
 TEST(AtomicFile, ReplacesTheLinkTarget) {
-  std::string D = dir("link2");
+  hotpath::test::ScratchDir Scratch("hp-writer-", "link2");
+  const std::string &D = Scratch.Path;
   std::ofstream(D + "/real.json") << "old\n";
   ASSERT_EQ(symlink("real.json", (D + "/link.json").c_str()), 0);
   std::string Error;
@@ -350,7 +348,8 @@ TEST(AtomicFile, ReplacesTheLinkTarget) {
 }
 
 TEST(AtomicFile, FifoIsWrittenInPlace) {
-  std::string D = dir("fifo");
+  hotpath::test::ScratchDir Scratch("hp-writer-", "fifo");
+  const std::string &D = Scratch.Path;
   std::string F = D + "/pipe";
   ASSERT_EQ(mkfifo(F.c_str(), 0600), 0);
   int R = open(F.c_str(), O_RDONLY | O_NONBLOCK);
