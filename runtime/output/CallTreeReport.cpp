@@ -56,6 +56,8 @@ struct Builder {
     // With the paths of timed calls only, a path's ratio of calls to
     // timed calls is its function's.
     std::vector<uint64_t> FnCertain(S.Functions.size(), 0);
+    // Paths whose every call was timed: their inclusive time is measured.
+    std::vector<bool> Measured(N, false);
     if (S.PathsOfTimedCalls)
       for (uint32_t I = 1; I < N; ++I)
         if (isFunction(I))
@@ -65,6 +67,7 @@ struct Builder {
       if (S.PathsOfTimedCalls && isFunction(I) && P[I].Fn < S.Timing.size())
         Num = S.Timing[P[I].Fn].Calls, Den = S.Timing[P[I].Fn].Timed,
         Cert = FnCertain[P[I].Fn];
+      Measured[I] = Num && Den >= Num;
       uint64_t V;
       // Calls timed with certainty (first calls, their children) count as
       // they are; only the others stand for the calls not timed. (Scaled
@@ -91,23 +94,68 @@ struct Builder {
     // a sampled call slowed by preemption does not throw off), and its
     // total that plus its children's. Any other path's estimate stands
     // alone and may fall short of its children's (a path whose calls were
-    // never timed has none): it is raised to their sum. Either way self +
-    // children = total, and no child is above its parent.
-    if (!S.PathsExclusive)
+    // never timed has none): it is raised to their sum. But a path whose
+    // every call was timed is measured, not estimated: where its children's
+    // estimates add up to more than it leaves them (their timed calls were
+    // not a fair sample: the first ones, slowed by a busy machine), they
+    // are scaled down to fit, with everything below them (fitInside).
+    // Either way self + children = total, and no child is above its parent.
+    if (!S.PathsExclusive) {
+      std::vector<long double> Fit(N, 1.0L);
       for (uint32_t I = uint32_t(N); I-- > 1;) {
         uint64_t Children = 0;
         for (uint32_t K : Kids[I])
           Children += Incl[K];
-        if (P[I].SelfCalls && P[I].SelfInclNs) {
+        if (P[I].SelfCalls && P[I].SelfInclNs)
           Self[I] = scaled(Incl[I], P[I].SelfNs, P[I].SelfInclNs);
-          Incl[I] = Self[I] + Children;
-        } else {
-          Incl[I] = std::max(Incl[I], Children);
-          Self[I] = Incl[I] - Children;
+        else
+          Self[I] = Incl[I] > Children ? Incl[I] - Children : 0;
+        // (More than the ns conversions' rounding, half a ns a child.)
+        if (Measured[I] && Self[I] + Children > Incl[I] + Kids[I].size()) {
+          Fit[I] = (long double)(Incl[I] - Self[I]) / Children;
+          continue;
         }
+        if (P[I].SelfCalls && P[I].SelfInclNs)
+          Incl[I] = Self[I] + Children;
+        else
+          Incl[I] = std::max(Incl[I], Children);
+        Self[I] = Incl[I] - Children;
       }
+      fitInside(Fit);
+    }
     if (S.CallCost.Measured)
       compensate();
+  }
+
+  // Scales each subtree by its ancestors' Fit (below a measured path whose
+  // children's estimates passed it), then adds the scaled self times up
+  // again, so that rounding leaves no child above its parent; a measured
+  // path keeps its time, its self what its children leave.
+  void fitInside(const std::vector<long double> &Fit) {
+    const std::vector<PathOut> &P = S.Paths;
+    size_t N = P.size();
+    if (std::all_of(Fit.begin(), Fit.end(),
+                    [](long double F) { return F == 1.0L; }))
+      return;
+    std::vector<long double> Scale(N, 1.0L);
+    for (uint32_t I = 1; I < N; ++I) {
+      Scale[I] = Scale[P[I].Parent] * Fit[P[I].Parent];
+      if (Scale[I] != 1.0L)
+        Self[I] = uint64_t(std::floor(Self[I] * Scale[I] + 0.5L));
+    }
+    for (uint32_t I = uint32_t(N); I-- > 1;) {
+      if (Scale[I] == 1.0L && Fit[I] == 1.0L)
+        continue;
+      uint64_t Children = 0;
+      for (uint32_t K : Kids[I])
+        Children += Incl[K];
+      if (Scale[I] == 1.0L) { // the measured path: its time stands
+        Incl[I] = std::max(Incl[I], Children);
+        Self[I] = Incl[I] - Children;
+      } else {
+        Incl[I] = Self[I] + Children;
+      }
+    }
   }
 
   // Takes the cost of measuring out (session/CallCost.h). A call's own time

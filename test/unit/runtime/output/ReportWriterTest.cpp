@@ -199,6 +199,67 @@ TEST(ReportWriter, SampledCertainCallsAreNotExtrapolated) {
   EXPECT_EQ(R.Timing.Data[0].Total, 1000000u + 99900u);
 }
 
+// Sampling: a path whose every call was timed is measured; its children's
+// estimates never take it above that. A thread's run() (one call, timed)
+// took 226 ms; its first 9 waits, timed with certainty and slowed by a busy
+// machine, stood for 72 at 5 ms each: 368 ms under a 226-ms parent.
+TEST(ReportWriter, EstimatesFitUnderAMeasuredParent) {
+  Snapshot S;
+  S.ElapsedNs = 80000000;
+  S.Functions.resize(4);
+  S.Functions[1].Name = "run";
+  S.Functions[2].Name = "wait";
+  S.Functions[3].Name = "work";
+  S.Timing.resize(4);
+  S.Timing[1].add(226000000);
+  S.Timing[1].Calls = 1;
+  for (int I = 0; I < 9; ++I)
+    S.Timing[2].add(5000000);
+  S.Timing[2].Calls = 72;
+  for (int I = 0; I < 100; ++I)
+    S.Timing[3].add(3000);
+  S.Timing[3].Calls = 3000;
+  S.Paths.resize(4);
+  S.Paths[1].Fn = 1;
+  S.Paths[1].Calls = S.Paths[1].Timed = 1;
+  S.Paths[1].TicksNs = 226000000;
+  S.Paths[1].SelfCalls = 1;
+  S.Paths[1].SelfNs = 10000;
+  S.Paths[1].SelfInclNs = 226000000;
+  S.Paths[1].CertainCalls = 1;
+  S.Paths[1].CertainNs = 226000000;
+  S.Paths[2].Parent = 1;
+  S.Paths[2].Fn = 2;
+  S.Paths[2].Calls = 72;
+  S.Paths[2].Timed = S.Paths[2].CertainCalls = 9;
+  S.Paths[2].TicksNs = S.Paths[2].CertainNs = 45000000;
+  S.Paths[3].Parent = 1;
+  S.Paths[3].Fn = 3;
+  S.Paths[3].Calls = 3000;
+  S.Paths[3].Timed = 100;
+  S.Paths[3].TicksNs = 300000;
+  Options O;
+  O.TimeSamplingRate = 0.01;
+  report::Report R = buildReport(S, O);
+  ASSERT_EQ(R.Tree.Nodes.size(), 3u);
+  const report::TreeNode &Run = R.Tree.Nodes[0], &Wait = R.Tree.Nodes[1],
+                         &Work = R.Tree.Nodes[2];
+  ASSERT_EQ(Wait.Name, "wait");
+  EXPECT_EQ(Run.Total, 226000000u);
+  EXPECT_EQ(Run.Self, 10u * 1000);
+  EXPECT_EQ(Run.Total, Run.Self + Wait.Total + Work.Total);
+  // As estimated, 360 ms and 9 ms: the same shares of what run leaves.
+  EXPECT_NEAR(double(Wait.Total) / Work.Total, 360.0 / 9.0, 0.01);
+  // The rows say what the tree says; run's is its measured time.
+  auto Row = [&](const char *Name) {
+    return *std::find_if(R.Timing.Data.begin(), R.Timing.Data.end(),
+                         [&](auto &X) { return X.Name == Name; });
+  };
+  EXPECT_EQ(Row("run").Total, 226000000u);
+  EXPECT_EQ(Row("wait").Total, Wait.Total);
+  EXPECT_EQ(Row("work").Total, Work.Total);
+}
+
 TEST(ReportWriter, UnderValgrindNoTiming) {
   Snapshot S = snapshot();
   S.UnderValgrind = true;
