@@ -51,6 +51,14 @@ LEGIT = [
     # (97 and 98 calls seen in two builds, each stable over two runs).
     (re.compile(r"WaitForNotification\(\)::\{lambda"), lambda a, b: True,
      "a condition variable's predicate, run once per wake-up"),
+    # gtest_stress_test's 50 threads each record a property of their own
+    # and one "shared_key": TestResult::RecordProperty searches the
+    # properties so far for the key (std::find_if, TestPropertyKeyIs), and
+    # a search for shared_key stops where the first thread to record it put
+    # it, which the scheduler decides (284,947 and 289,845 calls of key()
+    # seen in two builds on a busy machine, each stable over two runs).
+    (re.compile(r"testing::TestProperty::key\(\)|TestPropertyKeyIs::operator\(\)"),
+     lambda a, b: True, "a search that stops where another thread's insertion landed"),
 ]
 
 VERDICT = re.compile(r"^\[\s*(OK|FAILED|PASSED|SKIPPED|RUN)\s*\] (.*)$")
