@@ -1,0 +1,141 @@
+"""Count only, three gates side by side (docs/performance.md, "A
+countdown of each function's own"): an analysis, not a benchmark of the
+product. Builds the plugin a second time with
+per-function-tls-countdown.patch applied (in a git worktree of HEAD), then
+Lua 5.4 and yaml-cpp 0.7 as bench/whole.py builds them, five ways: plain,
+clang's `-fprofile-instr-generate`, hotpath as shipped, and the patched
+plugin's two gates:
+
+  tls     each function's own countdown, a thread-local variable of the
+          program (local-exec: `%fs:` at a link-time offset) decremented
+          as plain IR, nothing else: no epoch check, no per-thread table,
+          no id, no current call
+  tlscur  the same, and the current call set and restored as shipped
+
+The patched builds count nothing (their countdowns start at 2^62 and the
+runtime never reads them): what they show is what such a gate would cost.
+Runs each code base's workload interleaved in every mode, count only
+(HOTPATH_TIME_SAMPLING_RATE=0 HOTPATH_ALLOC=0), and prints each mode's
+median and fastest CPU time against the plain build's; checks that every
+build prints what the plain one prints.
+
+  python3 bench/analysis/gate_variants.py --build build [--reps 11]
+
+Needs a built tree (`--build`, the runtime and the plugin) and the Debian
+sources bench/whole.py fetches into BUILD/bench-src.
+"""
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import whole  # noqa: E402
+
+
+def run(cmd, env=None, cwd=None):
+    e = dict(os.environ)
+    e.update(env or {})
+    r = subprocess.run(cmd, env=e, cwd=cwd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit("command failed (%d): %s\n%s%s" %
+                         (r.returncode, " ".join(cmd), r.stdout, r.stderr))
+    return r
+
+
+class Ctx:
+    """What bench/whole.py's builders use of bench.py's context."""
+
+    def __init__(self, a, tmp):
+        self.a = a
+        self.tmp = tmp
+        self.cc, self.cxx = "clang-19", "clang++-19"
+
+    def path(self, *p):
+        return os.path.join(self.tmp, *p)
+
+
+def patched_plugin(tmp):
+    repo = os.path.dirname(os.path.dirname(HERE))
+    wt = os.path.join(tmp, "worktree")
+    run(["git", "-C", repo, "worktree", "add", "--detach", "-q", wt, "HEAD"])
+    try:
+        run(["git", "-C", wt, "apply",
+             os.path.join(HERE, "per-function-tls-countdown.patch")])
+        run(["cmake", "-S", wt, "-B", os.path.join(wt, "build"), "-G", "Ninja",
+             "-DCMAKE_C_COMPILER=clang-19", "-DCMAKE_CXX_COMPILER=clang++-19",
+             "-DCMAKE_BUILD_TYPE=Release"])
+        run(["cmake", "--build", os.path.join(wt, "build"), "--target", "hotpath"])
+        so = os.path.join(tmp, "libhotpath-tls.so")
+        shutil.copy(os.path.join(wt, "build", "pass", "libhotpath.so"), so)
+        return so
+    finally:
+        run(["git", "-C", repo, "worktree", "remove", "--force", wt])
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--build", required=True)
+    p.add_argument("--reps", type=int, default=11)
+    a = p.parse_args()
+    a.quick = False
+    build = os.path.abspath(a.build)
+    plugin = os.path.join(build, "pass", "libhotpath.so")
+    rtdir = os.path.join(build, "runtime")
+    rt = ["-L" + rtdir, "-Wl,-rpath," + rtdir, "-lhotpath_rt"]
+    tmp = tempfile.mkdtemp(prefix="hotpath-gates-")
+    try:
+        c = Ctx(a, tmp)
+        tls_plugin = patched_plugin(tmp)
+        cfg = c.path("all.toml")
+        whole.write_config(cfg)
+        for cb in (whole.Lua(c, run), whole.YamlCpp(c, run)):
+            modes = {
+                "plain": ([], [], None, {}),
+                "pgo": (["-fprofile-instr-generate"], ["-fprofile-instr-generate"], None, {}),
+                "hotpath": (["-fpass-plugin=" + plugin], rt, cfg, {}),
+                "tls": (["-fpass-plugin=" + tls_plugin], rt, cfg,
+                        {"HOTPATH_ANALYSIS_GATE": "tls"}),
+                "tlscur": (["-fpass-plugin=" + tls_plugin], rt, cfg,
+                           {"HOTPATH_ANALYSIS_GATE": "tls-current"}),
+            }
+            exe = {}
+            for name, (cf, lf, config, env) in modes.items():
+                os.environ.update(env)
+                try:
+                    exe[name], _ = whole.compile_codebase(c, run, cb, name, cf, lf, config)
+                finally:
+                    for k in env:
+                        del os.environ[k]
+            norand = ["setarch", "-R"] if cb.norand else []
+            env = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0",
+                   "HOTPATH_OUTPUT_FORMAT": "none"}
+            expected = run(norand + cb.argv(exe["plain"])).stdout
+            times = {n: [] for n in modes}
+            names = list(modes)
+            for r in range(a.reps):
+                for n in names[r % len(names):] + names[:r % len(names)]:
+                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    out = run(norand + cb.argv(exe[n]), env).stdout
+                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                    if out != expected:
+                        raise SystemExit("%s %s: output differs" % (cb.name, n))
+                    times[n].append(whole.cpu_between(before, after))
+            base_med = statistics.median(times["plain"])
+            base_min = min(times["plain"])
+            print("%s, count only, CPU time, %d interleaved runs:" % (cb.name, a.reps))
+            for n in names:
+                print("  %-8s median %.3f s %.2fx   fastest %.3f s %.2fx" % (
+                    n, statistics.median(times[n]),
+                    statistics.median(times[n]) / base_med, min(times[n]),
+                    min(times[n]) / base_min))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+main()
