@@ -106,19 +106,16 @@ struct Builder {
         uint64_t Children = 0;
         for (uint32_t K : Kids[I])
           Children += Incl[K];
-        if (P[I].SelfCalls && P[I].SelfInclNs)
-          Self[I] = scaled(Incl[I], P[I].SelfNs, P[I].SelfInclNs);
-        else
-          Self[I] = Incl[I] > Children ? Incl[I] - Children : 0;
+        bool Sampled = P[I].SelfCalls && P[I].SelfInclNs;
+        Self[I] = Sampled ? scaled(Incl[I], P[I].SelfNs, P[I].SelfInclNs)
+                          : Incl[I] - std::min(Incl[I], Children);
         // (More than the ns conversions' rounding, half a ns a child.)
         if (Measured[I] && Self[I] + Children > Incl[I] + Kids[I].size()) {
-          Fit[I] = (long double)(Incl[I] - Self[I]) / Children;
+          Fit[I] =
+              (long double)(Incl[I] - std::min(Self[I], Incl[I])) / Children;
           continue;
         }
-        if (P[I].SelfCalls && P[I].SelfInclNs)
-          Incl[I] = Self[I] + Children;
-        else
-          Incl[I] = std::max(Incl[I], Children);
+        Incl[I] = Sampled ? Self[I] + Children : std::max(Incl[I], Children);
         Self[I] = Incl[I] - Children;
       }
       fitInside(Fit);

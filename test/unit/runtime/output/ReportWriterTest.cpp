@@ -59,6 +59,13 @@ std::vector<std::string> list(const std::string &D) {
 
 } // namespace
 
+// The function row named Name (one there must be).
+static const report::FunctionRow &timingRow(const report::Report &R,
+                                            const char *Name) {
+  return *std::find_if(R.Timing.Data.begin(), R.Timing.Data.end(),
+                       [&](auto &X) { return X.Name == Name; });
+}
+
 TEST(ReportWriter, TimingRows) {
   Options O;
   O.Percentiles = {50, 95};
@@ -146,17 +153,13 @@ TEST(ReportWriter, CompensationTakesTheHooksOut) {
   ASSERT_EQ(R.Timing.Data.size(), 2u);
   EXPECT_TRUE(*R.Timing.Compensated);
   EXPECT_TRUE(R.Tree.Compensated);
-  auto Row = [&](const char *Name) {
-    return *std::find_if(R.Timing.Data.begin(), R.Timing.Data.end(),
-                         [&](auto &X) { return X.Name == Name; });
-  };
   // leaf: 12 - 10 ns each; parent: 60000 - 12000 - 10 - 1000 x 40 = 7990
   // own time, 9990 with the leaves' 2000.
-  EXPECT_EQ(*Row("leaf").Self, 2000u);
-  EXPECT_EQ(Row("leaf").Total, 2000u);
-  EXPECT_EQ(Row("leaf").Avg, 2u);
-  EXPECT_EQ(*Row("parent").Self, 7990u);
-  EXPECT_EQ(Row("parent").Total, 9990u);
+  EXPECT_EQ(*timingRow(R, "leaf").Self, 2000u);
+  EXPECT_EQ(timingRow(R, "leaf").Total, 2000u);
+  EXPECT_EQ(timingRow(R, "leaf").Avg, 2u);
+  EXPECT_EQ(*timingRow(R, "parent").Self, 7990u);
+  EXPECT_EQ(timingRow(R, "parent").Total, 9990u);
   ASSERT_EQ(R.Tree.Nodes.size(), 2u);
   EXPECT_EQ(R.Tree.Nodes[0].Total, 9990u);
   EXPECT_EQ(R.Tree.Nodes[0].Self, 7990u);
@@ -166,8 +169,8 @@ TEST(ReportWriter, CompensationTakesTheHooksOut) {
   // A cost above what was measured leaves 0, never less.
   S.CallCost.TimedNs = S.CallCost.DescendantNs = 500;
   R = buildReport(S, Options());
-  EXPECT_EQ(*Row("parent").Self, 0u);
-  EXPECT_EQ(Row("leaf").Total, 2000u);
+  EXPECT_EQ(*timingRow(R, "parent").Self, 0u);
+  EXPECT_EQ(timingRow(R, "leaf").Total, 2000u);
   EXPECT_EQ(R.Tree.Nodes[0].Total, 2000u);
 }
 
@@ -251,13 +254,9 @@ TEST(ReportWriter, EstimatesFitUnderAMeasuredParent) {
   // As estimated, 360 ms and 9 ms: the same shares of what run leaves.
   EXPECT_NEAR(double(Wait.Total) / Work.Total, 360.0 / 9.0, 0.01);
   // The rows say what the tree says; run's is its measured time.
-  auto Row = [&](const char *Name) {
-    return *std::find_if(R.Timing.Data.begin(), R.Timing.Data.end(),
-                         [&](auto &X) { return X.Name == Name; });
-  };
-  EXPECT_EQ(Row("run").Total, 226000000u);
-  EXPECT_EQ(Row("wait").Total, Wait.Total);
-  EXPECT_EQ(Row("work").Total, Work.Total);
+  EXPECT_EQ(timingRow(R, "run").Total, 226000000u);
+  EXPECT_EQ(timingRow(R, "wait").Total, Wait.Total);
+  EXPECT_EQ(timingRow(R, "work").Total, Work.Total);
 }
 
 TEST(ReportWriter, UnderValgrindNoTiming) {
