@@ -97,7 +97,9 @@ struct Plan {
 
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M) : M(M), D(M), FastTarget(fastPathTarget(M)) {
+  explicit Instrumenter(Module &M)
+      : M(M), D(M), FastTarget(fastPathTarget(M)),
+        LocalGate(localGateTarget(M)) {
     // 1: what was instrumented, and a summary of the rest; 2: every
     // decision, one line each.
     const char *V = std::getenv("HOTPATH_VERBOSE");
@@ -128,8 +130,10 @@ private:
   Descriptors D;
   MeasuringLocations Locs; // debug locations of what the pass adds
   bool FastTarget;      // wrappers get the inline fast path (WrapperFastPath.h)
+  bool LocalGate;       // ... in the executable's form
   unsigned Verbose = 0; // HOTPATH_VERBOSE
   unsigned Instrumented = 0;
+  unsigned LocalGates = 0; // wrappers whose gate needs defineRuntimeState
   // Verbose: skipped functions by kind of reason, and which include
   // patterns matched a function of this unit.
   std::map<std::string, unsigned> SkippedBy;
@@ -255,6 +259,7 @@ void Instrumenter::instrument(Plan &P) {
   R.Flags = (P.Labelled ? HOTPATH_FN_LABELLED : 0) |
             (InPlace.empty() ? 0 : HOTPATH_FN_IN_PLACE) |
             (FastPath ? HOTPATH_FN_FAST_PATH : 0) |
+            (FastPath && LocalGate ? HOTPATH_FN_LOCAL_GATE : 0) |
             (F.getName() == "main" && Cfg && Cfg->Main ? HOTPATH_FN_MAIN : 0) |
             (F.hasLocalLinkage() ? HOTPATH_FN_INTERNAL : 0);
   R.Name = P.Sel.Name;
@@ -273,10 +278,12 @@ void Instrumenter::instrument(Plan &P) {
   if (InPlace.empty()) {
     ++NumWrapped;
     NumFastPath += FastPath;
+    LocalGates += FastPath && LocalGate;
     // A call that cannot allocate or lock need not be the current one.
     bool SetsCurrent = FastPath && !Contained->contains(F);
     NumSelfContained += FastPath && !SetsCurrent;
-    wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath, SetsCurrent, Locs);
+    wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath, SetsCurrent, LocalGate,
+                 Locs);
   } else {
     ++NumInPlace;
     instrumentInPlace(F, Desc, D.hooks(), Locs);
@@ -364,6 +371,8 @@ bool Instrumenter::run() {
     instrument(P);
     Done.push_back(P.F);
   }
+  if (LocalGates)
+    defineRuntimeState(M);
   if (Verbose)
     summarize();
   dropPurity(M, Done);

@@ -320,7 +320,7 @@ std::string inPlaceReason(const Function &F) {
 
 Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
                        const Hooks &H, bool FastPath, bool SetsCurrent,
-                       MeasuringLocations &Locs) {
+                       bool LocalGate, MeasuringLocations &Locs) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
 
@@ -377,11 +377,14 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
   auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
   B.SetCurrentDebugLocation(MeasuringDL);
-  Value *Saved = emitFastPathGate(B, Desc, Fast, Hooked, SetsCurrent);
+  Value *Saved =
+      emitFastPathGate(B, Desc, Fast, Hooked, SetsCurrent, LocalGate);
   Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H, Locs);
 
   B.SetInsertPoint(Fast);
-  auto Restore = [&](IRBuilder<> &C) { emitCurrentRestore(C, Saved); };
+  auto Restore = [&](IRBuilder<> &C) {
+    emitCurrentRestore(C, Saved, LocalGate);
+  };
   emitMarkerCall(B, F, *Marker, Args, DL, MeasuringDL, "hotpath.fast.ret",
                  SetsCurrent ? function_ref<void(IRBuilder<> &)>(Restore)
                              : nullptr);

@@ -36,12 +36,13 @@ std::string inPlaceReason(const llvm::Function &F);
 /// Moves the body of `F` to `<name>.hotpath.<Hash>` and makes `F` call it
 /// between the hooks, after the inline fast path when `FastPath`
 /// (WrapperFastPath.h), which makes the call the current one when
-/// `SetsCurrent` (SelfContained.h). Returns the marker. What the pass adds
+/// `SetsCurrent` (SelfContained.h), in the executable's form when
+/// `LocalGate` (localGateTarget). Returns the marker. What the pass adds
 /// is at `Locs`' measuring locations, the call of the body at `F`'s scope
 /// line.
 llvm::Function *wrapFunction(llvm::Function &F, uint64_t Hash,
                              llvm::Constant *Desc, const Hooks &H,
-                             bool FastPath, bool SetsCurrent,
+                             bool FastPath, bool SetsCurrent, bool LocalGate,
                              MeasuringLocations &Locs);
 
 /// Enter hook at the entry, exit hook on every path that leaves `F`.

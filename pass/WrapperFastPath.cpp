@@ -7,8 +7,10 @@
 //       to label %hotpath.fast [label %hotpath.hooked]
 //
 // with the gate, all of it in one asm block so that its cost is the same
-// instructions everywhere (Callgrind charges the first five, up to the
-// first jump, to the call: HOTPATH_FAST_PATH_GATE_IR in abi.h):
+// instructions everywhere (Callgrind charges those up to the first jump to
+// the call: HOTPATH_FAST_PATH_GATE_IR in abi.h). In code for a shared
+// library (-fPIC without -fPIE), the runtime's state is reached through
+// the GOT:
 //
 //   movq  __hotpath_fast@GOTTPOFF(%rip), %rax   # initial-exec TLS offset
 //   movl  %fs:(%rax), %ecx                       # this thread's epoch
@@ -26,6 +28,22 @@
 //   movl  %fs:4(%rax), %saved                    # the caller's
 //   movl  %ecx, %fs:4(%rax)                      # current function is us
 //
+// In code for an executable, the module defines that state itself (weak,
+// defineRuntimeState; the executable's definitions are the process's) and
+// the gate reads it at link-time addresses: two loads fewer a call, which
+// on an interpreter's many small calls is a fifth of count-only's cost
+// (docs/performance.md):
+//
+//   movl  %fs:__hotpath_fast@tpoff, %ecx
+//   cmpl  __hotpath_epoch(%rip), %ecx
+//   jne   hooked
+//   movl  <desc.runtime_id>, %ecx
+//   movq  %fs:__hotpath_fast@tpoff+16, %rdx
+//   decq  2097152(%rdx,%rcx,8)
+//   jle   hooked
+//   movl  %fs:__hotpath_fast@tpoff+4, %saved
+//   movl  %ecx, %fs:__hotpath_fast@tpoff+4
+//
 // (a self-contained function, which cannot allocate, SelfContained.h,
 // stops at the second `jle`: `callbr void`, no %saved, no restore; the
 // current call stays its caller's) and, where the call of the body returns
@@ -33,7 +51,7 @@
 //
 //   call void asm sideeffect "<restore>", "r,<clobbers>"(i64 %saved)
 //
-//   movq  __hotpath_fast@GOTTPOFF(%rip), %r11
+//   movq  __hotpath_fast@GOTTPOFF(%rip), %r11    # (the GOT form only)
 //   movl  %saved, %fs:4(%r11)                    # the caller's again
 //
 //===----------------------------------------------------------------------===//
@@ -46,6 +64,8 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -54,42 +74,71 @@ namespace hotpath {
 namespace {
 #define HOTPATH_STR2(X) #X
 #define HOTPATH_STR(X) HOTPATH_STR2(X)
-// The gate up to its decision; $M is the record's id, $L the label.
-const char *const GateCountAsm =
+#define HOTPATH_DECQ                                                           \
+  "decq " HOTPATH_STR(HOTPATH_COUNTDOWNS_OFFSET) "(%rdx,%rcx,8)\n\t"
+
+/// One form of the gate and its restore. In Count, $M is the record's id
+/// and $L the label; Current follows it unless the function is
+/// self-contained, with the saved current call as $0.
+struct GateForm {
+  const char *Count, *Current, *Clobbers, *Restore, *RestoreConstraints;
+};
+
+const GateForm GotForm = {
     "movq __hotpath_fast@GOTTPOFF(%rip), %rax\n\t"
     "movl %fs:(%rax), %ecx\n\t"
     "movq __hotpath_epoch@GOTPCREL(%rip), %rdx\n\t"
     "cmpl (%rdx), %ecx\n\t"
     "jne $L\n\t"
     "movl $M, %ecx\n\t"
-    "movq %fs:16(%rax), %rdx\n\t"
-    "decq " HOTPATH_STR(HOTPATH_COUNTDOWNS_OFFSET) "(%rdx,%rcx,8)\n\t"
-                                                   "jle $L";
-// Then, unless the function is self-contained: the current call ($0).
-const char *const GateCurrentAsm = "\n\t"
-                                   "movl %fs:4(%rax), ${0:k}\n\t"
-                                   "movl %ecx, %fs:4(%rax)";
+    "movq %fs:16(%rax), %rdx\n\t" HOTPATH_DECQ "jle $L",
+    "\n\t"
+    "movl %fs:4(%rax), ${0:k}\n\t"
+    "movl %ecx, %fs:4(%rax)",
+    // The output (the saved slot, zero-extended) is written after the last
+    // jump only: on the path to the hooks it holds what it held, as the
+    // compiler assumes of an output there.
+    "~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}",
+    "movq __hotpath_fast@GOTTPOFF(%rip), %r11\n\t"
+    "movl ${0:k}, %fs:4(%r11)",
+    // %r11: the scratch register of the ABI, never an argument or result.
+    "r,~{r11},~{memory},~{dirflag},~{fpsr}"};
+
+const GateForm LocalForm = {
+    "movl %fs:__hotpath_fast@tpoff, %ecx\n\t"
+    "cmpl __hotpath_epoch(%rip), %ecx\n\t"
+    "jne $L\n\t"
+    "movl $M, %ecx\n\t"
+    "movq %fs:__hotpath_fast@tpoff+16, %rdx\n\t" HOTPATH_DECQ "jle $L",
+    "\n\t"
+    "movl %fs:__hotpath_fast@tpoff+4, ${0:k}\n\t"
+    "movl %ecx, %fs:__hotpath_fast@tpoff+4",
+    "~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}",
+    "movl ${0:k}, %fs:__hotpath_fast@tpoff+4",
+    "r,~{memory},~{dirflag},~{fpsr}"};
+
+const GateForm &formOf(bool Local) { return Local ? LocalForm : GotForm; }
 
 /// The gate's text with its operands numbered: the output first, if any.
-std::string gateAsm(bool SetsCurrent) {
-  std::string Asm = GateCountAsm;
+std::string gateAsm(const GateForm &G, bool SetsCurrent) {
+  std::string Asm = G.Count;
   auto Replace = [&](StringRef From, StringRef To) {
     for (size_t At; (At = Asm.find(From.str())) != std::string::npos;)
       Asm.replace(At, From.size(), To.str());
   };
   Replace("$M", SetsCurrent ? "$1" : "$0");
   Replace("$L", SetsCurrent ? "${2:l}" : "${1:l}");
-  return SetsCurrent ? Asm + GateCurrentAsm : Asm;
+  return SetsCurrent ? Asm + G.Current : Asm;
 }
-// The output (the saved slot, zero-extended) is written after the last jump
-// only: on the path to the hooks it holds what it held, as the compiler
-// assumes of an output there.
-const char *const GateClobbers =
-    "~{rax},~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}";
-const char *const RestoreAsm = "movq __hotpath_fast@GOTTPOFF(%rip), %r11\n\t"
-                               "movl ${0:k}, %fs:4(%r11)";
-// %r11: the scratch register of the ABI, never an argument or result.
-const char *const RestoreConstraints = "r,~{r11},~{memory},~{dirflag},~{fpsr}";
+
+// Marks the state defineRuntimeState adds, which namesRuntimeState skips.
+const char *const OwnStateMD = "hotpath.runtime_state";
+
+bool namesState(const Module &M, StringRef Name) {
+  const GlobalValue *GV = M.getNamedValue(Name);
+  auto *Var = dyn_cast_or_null<GlobalVariable>(GV);
+  return GV && !(Var && Var->getMetadata(OwnStateMD));
+}
 } // namespace
 
 bool fastPathTarget(const Module &M) {
@@ -99,20 +148,53 @@ bool fastPathTarget(const Module &M) {
 }
 
 bool namesRuntimeState(const Module &M) {
-  return M.getNamedValue("__hotpath_fast") ||
-         M.getNamedValue("__hotpath_epoch");
+  return namesState(M, "__hotpath_fast") || namesState(M, "__hotpath_epoch");
+}
+
+bool localGateTarget(const Module &M) {
+  bool Executable = M.getPICLevel() == PICLevel::NotPIC ||
+                    M.getPIELevel() != PIELevel::Default;
+  return fastPathTarget(M) && Executable && !namesRuntimeState(M);
+}
+
+void defineRuntimeState(Module &M) {
+  if (M.getNamedValue("__hotpath_fast") || M.getNamedValue("__hotpath_epoch"))
+    return; // defined already, or the module's own (localGateTarget)
+  LLVMContext &C = M.getContext();
+  Type *I32 = Type::getInt32Ty(C), *I64 = Type::getInt64Ty(C);
+  PointerType *Ptr = compat::ptrTy(C);
+  // hotpath_fast_state (abi.h), initially off.
+  auto *FastTy = StructType::get(C, {I32, I32, I64, Ptr});
+  Constant *Off = ConstantStruct::get(
+      FastTy,
+      {ConstantInt::get(I32, HOTPATH_FAST_PATH_OFF), ConstantInt::get(I32, 0),
+       ConstantInt::get(I64, 0), ConstantPointerNull::get(Ptr)});
+  // Weak, not linkonce: nothing in the IR uses them (the gates name them
+  // in their text), and they must stay, exported, to be the process's.
+  auto *Fast = new GlobalVariable(M, FastTy, false, GlobalValue::WeakAnyLinkage,
+                                  Off, "__hotpath_fast", nullptr,
+                                  GlobalValue::LocalExecTLSModel);
+  Fast->setAlignment(Align(8));
+  auto *Epoch = new GlobalVariable(M, I32, false, GlobalValue::WeakAnyLinkage,
+                                   ConstantInt::get(I32, 0), "__hotpath_epoch");
+  Epoch->setAlignment(Align(4));
+  for (GlobalVariable *GV : {Fast, Epoch}) {
+    GV->setMetadata(OwnStateMD, MDNode::get(C, {}));
+    appendToCompilerUsed(M, {GV});
+  }
 }
 
 Value *emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
-                        BasicBlock *Hooked, bool SetsCurrent) {
+                        BasicBlock *Hooked, bool SetsCurrent, bool Local) {
+  const GateForm &G = formOf(Local);
   auto *GV = cast<GlobalVariable>(Desc->stripPointerCasts());
   Type *I32 = B.getInt32Ty();
   Constant *Id = ConstantExpr::getInBoundsGetElementPtr(
       GV->getValueType(), GV,
       ArrayRef<Constant *>{B.getInt32(0), B.getInt32(DescRuntimeId)});
   CallBrInst *Gate = compat::createAsmGoto(
-      B, gateAsm(SetsCurrent), SetsCurrent ? "=&r" : "", B.getInt64Ty(), "*m",
-      GateClobbers, Id, I32, Fast, Hooked);
+      B, gateAsm(G, SetsCurrent), SetsCurrent ? "=&r" : "", B.getInt64Ty(),
+      "*m", G.Clobbers, Id, I32, Fast, Hooked);
   if (SetsCurrent)
     Gate->setName("hotpath.saved");
   // It reads the record and writes only the runtime's thread state and
@@ -123,10 +205,11 @@ Value *emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
   return SetsCurrent ? Gate : nullptr;
 }
 
-void emitCurrentRestore(IRBuilder<> &B, Value *Saved) {
+void emitCurrentRestore(IRBuilder<> &B, Value *Saved, bool Local) {
+  const GateForm &G = formOf(Local);
   auto *FTy = FunctionType::get(B.getVoidTy(), {Saved->getType()}, false);
   CallInst *Restore = B.CreateCall(
-      InlineAsm::get(FTy, RestoreAsm, RestoreConstraints, true), {Saved});
+      InlineAsm::get(FTy, G.Restore, G.RestoreConstraints, true), {Saved});
   Restore->setDoesNotThrow();
   if (!namesRuntimeState(*B.GetInsertBlock()->getModule()))
     compat::setRuntimeMemoryOnly(*Restore, /*ReadsArgs=*/false);

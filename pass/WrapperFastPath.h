@@ -28,18 +28,28 @@ bool fastPathTarget(const llvm::Module &M);
 /// else (compat::setRuntimeMemoryOnly).
 bool namesRuntimeState(const llvm::Module &M);
 
+/// Whether wrappers in `M` get the gate in its executable's form
+/// (HOTPATH_FN_LOCAL_GATE, abi.h): a fast-path target compiled for an
+/// executable (not -fPIC, or -fPIE) that does not name the runtime's state.
+bool localGateTarget(const llvm::Module &M);
+
+/// Defines the runtime's fast-path state in `M`, weak, as abi.h says, for
+/// the local gates (once per module, after its wrappers).
+void defineRuntimeState(llvm::Module &M);
+
 /// Ends the builder's block with the gate: a `callbr` to `Fast` when the
 /// call was counted inline, to `Hooked` otherwise. `Desc` is the record.
 /// With `SetsCurrent`, in `Fast` the thread's current measured function
 /// (abi.h) is this one and the result is the caller's, which
-/// emitCurrentRestore puts back; without, the result is null.
+/// emitCurrentRestore puts back; without, the result is null. `Local`:
+/// the executable's form (localGateTarget).
 llvm::Value *emitFastPathGate(llvm::IRBuilder<> &B, llvm::Constant *Desc,
                               llvm::BasicBlock *Fast, llvm::BasicBlock *Hooked,
-                              bool SetsCurrent);
+                              bool SetsCurrent, bool Local);
 
 /// Makes `Saved` (emitFastPathGate's result) the thread's current measured
 /// function again: after the body returns, and where it unwinds.
-void emitCurrentRestore(llvm::IRBuilder<> &B, llvm::Value *Saved);
+void emitCurrentRestore(llvm::IRBuilder<> &B, llvm::Value *Saved, bool Local);
 
 } // namespace hotpath
 

@@ -73,6 +73,7 @@ subs = [
     ("%plainclangxx", os.path.join(bindir, "clang++")),
     ("%plainclang", os.path.join(bindir, "clang")),
     ("%FileCheck", os.path.join(bindir, "FileCheck")),
+    ("%llvm-objdump", os.path.join(bindir, "llvm-objdump")),
     ("%src", config.hotpath_src_root),
     ("%include", os.path.join(config.hotpath_src_root, "include")),
     ("%python", config.python),

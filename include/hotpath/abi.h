@@ -17,15 +17,16 @@
 extern "C" {
 #endif
 
-#define HOTPATH_ABI_VERSION 4u
+#define HOTPATH_ABI_VERSION 5u
 
 /* hotpath_fn_desc::flags */
 enum {
-  HOTPATH_FN_LABELLED = 1u << 0,  /* name comes from HOTPATH_LABEL("...") */
-  HOTPATH_FN_IN_PLACE = 1u << 1,  /* hooks inserted in place: no marker   */
-  HOTPATH_FN_MAIN = 1u << 2,      /* the program's main()                  */
-  HOTPATH_FN_INTERNAL = 1u << 3,  /* internal linkage: hash includes module */
-  HOTPATH_FN_FAST_PATH = 1u << 4, /* the wrapper has the inline fast path  */
+  HOTPATH_FN_LABELLED = 1u << 0,   /* name comes from HOTPATH_LABEL("...") */
+  HOTPATH_FN_IN_PLACE = 1u << 1,   /* hooks inserted in place: no marker   */
+  HOTPATH_FN_MAIN = 1u << 2,       /* the program's main()                  */
+  HOTPATH_FN_INTERNAL = 1u << 3,   /* internal linkage: hash includes module */
+  HOTPATH_FN_FAST_PATH = 1u << 4,  /* the wrapper has the inline fast path  */
+  HOTPATH_FN_LOCAL_GATE = 1u << 5, /* ... in its executable's form (below) */
 };
 
 /* One record per instrumented function and translation unit. The pass
@@ -92,11 +93,25 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  * every call takes the hooks: those then run the whole mode, including the
  * sampling countdowns. While a sampled call is the innermost, the runtime
  * disarms the thread, so that its direct children take the hooks and are
- * timed with it. The layout is part of the ABI: offsets 0, 4, 8, 16. */
+ * timed with it. The layout is part of the ABI: offsets 0, 4, 8, 16.
+ *
+ * Code for an executable (not -fPIC, or -fPIE) also defines both, weak and
+ * with these initial values, and its gate reads them at link-time
+ * addresses (`%fs:__hotpath_fast@tpoff`, `__hotpath_epoch(%rip)`:
+ * HOTPATH_FN_LOCAL_GATE) instead of loading their addresses from the GOT
+ * first. The executable's definitions are then the process's (it exports
+ * them, since the runtime defines them too; the runtime's own accesses go
+ * through its GOT): `__hotpath_epoch` is written by the runtime through
+ * its GOT as well as to its own copy. Code for a shared library keeps the
+ * GOT form. */
+/* hotpath_fast_state::epoch's initial value: never a session's number. */
+#define HOTPATH_FAST_PATH_OFF 0xffffffffu
+
 /* Instructions the gate executes when the thread is not armed (always the
  * case under Valgrind): up to its first jump. The Callgrind report charges
  * them to the measured call, not to the caller it was inlined into. */
-#define HOTPATH_FAST_PATH_GATE_IR 5u
+#define HOTPATH_FAST_PATH_GATE_IR 5u       /* the GOT form          */
+#define HOTPATH_FAST_PATH_LOCAL_GATE_IR 3u /* HOTPATH_FN_LOCAL_GATE */
 
 /* Each function's sampling countdown on this thread (calls until its next
  * sampled call; at or below zero the hooks sample it) lives this many bytes

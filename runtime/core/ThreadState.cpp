@@ -47,6 +47,24 @@ static_assert(HOTPATH_COUNTDOWNS_OFFSET == 8 * hotpath::rt::MaxFunctions,
 namespace hotpath::rt {
 
 extern uint32_t GlobalEpoch __attribute__((alias("__hotpath_epoch")));
+
+namespace {
+/// The process's __hotpath_epoch, as the dynamic linker bound it: an
+/// executable's own definition (abi.h) when it has one: its address
+/// comes from the GOT (default visibility), kept in a volatile so that the
+/// compiler cannot fold the comparison with this definition's.
+uint32_t *processEpoch() {
+  uint32_t *volatile P = &__hotpath_epoch;
+  return P;
+}
+} // namespace
+
+void setSessionEpoch(uint32_t Epoch) {
+  uint32_t *Process = processEpoch();
+  if (Process != &GlobalEpoch)
+    __atomic_store_n(Process, Epoch, __ATOMIC_RELEASE);
+  __atomic_store_n(&GlobalEpoch, Epoch, __ATOMIC_RELEASE);
+}
 uint32_t CountOnlyMode = 0;
 bool KeepCurrentCall = false;
 SessionConfig CurrentConfig;

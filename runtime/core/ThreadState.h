@@ -143,9 +143,13 @@ extern __thread ThreadState *CurrentThread
 /// counted or not). A hidden alias of __hotpath_epoch (abi.h), which the
 /// wrappers' fast path compares with __hotpath_fast.epoch.
 extern uint32_t GlobalEpoch __attribute__((visibility("hidden")));
+/// Sets the session's number: the process's __hotpath_epoch first (an
+/// executable's own definition, abi.h, which its wrappers' gates read),
+/// then GlobalEpoch.
+void setSessionEpoch(uint32_t Epoch);
 /// __hotpath_fast.epoch of a thread whose fast path is not armed: never a
 /// session's number.
-constexpr uint32_t FastPathOff = ~0u;
+constexpr uint32_t FastPathOff = HOTPATH_FAST_PATH_OFF;
 /// Non-zero while the session counts calls without timing them (sampling
 /// rate 0, or Valgrind): the hooks then keep no shadow stack at all. Set
 /// before GlobalEpoch at session begin.

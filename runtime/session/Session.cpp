@@ -340,7 +340,7 @@ void finishSession(void *P) {
 
 // Under SessLock.
 void endLocked(bool Report) {
-  __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE); // stop accepting
+  setSessionEpoch(0); // stop accepting
   allocSessionEnd();
   locksSessionEnd();
   Active = false;
@@ -469,7 +469,7 @@ void sessionBegin(BeginKind Kind) {
   // CPU samples are the drain thread's to take, and never under Valgrind,
   // which runs no perf event (docs/sampling.md).
   cpuSamplingBegin(Vg || ThreadsStopped ? 0 : Opts->CpuSamplingHz);
-  __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
+  setSessionEpoch(EpochCounter);
   if (!Vg && !ThreadsStopped)
     startDrainThread(Opts->DrainIntervalMs);
   if (!AtexitDone)
@@ -503,7 +503,7 @@ void sessionPause() {
   if (Active && !Paused) {
     // The hooks see no session (their slow path returns at once) and the
     // armed fast paths no longer match; frames stay as they are.
-    __atomic_store_n(&GlobalEpoch, 0u, __ATOMIC_RELEASE);
+    setSessionEpoch(0);
     allocPause();
     locksPause();
     callgrindSessionPause();
@@ -521,7 +521,7 @@ void sessionResume() {
     allocResume();
     locksResume();
     // The same epoch: the threads' states are current again as they were.
-    __atomic_store_n(&GlobalEpoch, EpochCounter, __ATOMIC_RELEASE);
+    setSessionEpoch(EpochCounter);
     callgrindSessionResume();
   }
 }

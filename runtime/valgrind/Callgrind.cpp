@@ -95,7 +95,8 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
   // for every call: their bodies run with collection off), g's wrapper
   // when it is a function of its own, and otherwise, when the wrapper has
   // the fast path, its gate inlined into the caller (never armed under
-  // Valgrind: always the same HOTPATH_FAST_PATH_GATE_IR instructions).
+  // Valgrind: always the same HOTPATH_FAST_PATH_GATE_IR instructions, or
+  // HOTPATH_FAST_PATH_LOCAL_GATE_IR in an executable's form).
   // Subtracted from f once per call of g nested in f (nothing when the nested
   // counts are unknown).
   long double HookCost =
@@ -108,8 +109,10 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
     if (It == A.Markers.end() || !Calls)
       continue;
     uint64_t Own = It->second.WrapperIr;
-    if (S.Functions[Id].Flags & HOTPATH_FN_FAST_PATH)
-      Own += HOTPATH_FAST_PATH_GATE_IR *
+    uint32_t Flags = S.Functions[Id].Flags;
+    if (Flags & HOTPATH_FN_FAST_PATH)
+      Own += (Flags & HOTPATH_FN_LOCAL_GATE ? HOTPATH_FAST_PATH_LOCAL_GATE_IR
+                                            : HOTPATH_FAST_PATH_GATE_IR) *
              (Calls - std::min(Calls, It->second.WrapperCalls));
     CallCost[Id] += (long double)Own / Calls;
     WrapperIr += Own;

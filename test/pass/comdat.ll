@@ -15,8 +15,8 @@ $_Z3maxIiET_S0_S0_ = comdat any
 ; CHECK: $_Z3maxIiET_S0_S0_.hotpath.14699687608902073330 = comdat any
 
 ; N = MD5("_Z3maxIiET_S0_S0_"), in decimal.
-; CHECK: @__hotpath_desc.[[N:14699687608902073330]] = internal global { i32, i32, i64, ptr, ptr, ptr, i32, i32 } { i32 4, i32 0, i64 -3747056464807478286, {{.*}} }, align 8{{$}}
-; CHECK: @__hotpath_desc.[[W:[0-9]+]] = internal global {{.*}} { i32 4, i32 0, i64
+; CHECK: @__hotpath_desc.[[N:14699687608902073330]] = internal global { i32, i32, i64, ptr, ptr, ptr, i32, i32 } { i32 5, i32 0, i64 -3747056464807478286, {{.*}} }, align 8{{$}}
+; CHECK: @__hotpath_desc.[[W:[0-9]+]] = internal global {{.*}} { i32 5, i32 0, i64
 
 ; CHECK-LABEL: define linkonce_odr i32 @_Z3maxIiET_S0_S0_(i32 %a, i32 %b) #0 comdat {
 ; CHECK:         notail call i32 @_Z3maxIiET_S0_S0_.hotpath.[[N]](i32 %a, i32 %b)

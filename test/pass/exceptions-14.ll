@@ -7,7 +7,7 @@
 
 declare void @may_throw()
 
-; CHECK: @__hotpath_desc.[[C:[0-9]+]] = internal global { i32, i32, i64, i8*, i8*, i8*, i32, i32 } { i32 4, i32 0, i64
+; CHECK: @__hotpath_desc.[[C:[0-9]+]] = internal global { i32, i32, i64, i8*, i8*, i8*, i32, i32 } { i32 5, i32 0, i64
 ; CHECK: @__hotpath_desc.[[P:[0-9]+]] = internal global
 ; CHECK: @llvm.global_ctors = appending global [1 x { i32, void ()*, i8* }] [{ i32, void ()*, i8* } { i32 0, void ()* @hotpath.module_ctor, i8* null }]
 

@@ -12,17 +12,17 @@ target triple = "x86_64-pc-linux-gnu"
 
 declare void @may_throw()
 
-; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
-; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
-; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 4, i32 2, i64
-; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
-; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 4, i32 0, i64
+; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 5, i32 16, i64
+; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 5, i32 16, i64
+; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 5, i32 2, i64
+; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 5, i32 16, i64
+; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 5, i32 0, i64
 
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 2, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 2, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
 ; NOGATE-LABEL: define i32 @_Z3addii(i32 %a, i32 %b)
 ; NOGATE-NEXT:  entry:
 ; NOGATE-NEXT:    call void @__hotpath_enter(
@@ -131,3 +131,8 @@ define i32 @main() nounwind {
   %r = call i32 @_Z3addii(i32 1, i32 2)
   ret i32 %r
 }
+
+; Code for a shared library: the gate reaches the runtime state through the GOT
+; (fast-path-local.ll has the form of code for an executable).
+!llvm.module.flags = !{!900}
+!900 = !{i32 7, !"PIC Level", i32 2}

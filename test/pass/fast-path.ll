@@ -22,20 +22,20 @@ declare void @may_throw()
 
 ; Flags: 16 for wrappers with the gate, 2 (in place) for sum, 0 for main
 ; (4 only with main = true: main.ll).
-; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
-; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
-; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 4, i32 2, i64
-; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
-; CHECK: @__hotpath_desc.[[L:[0-9]+]] = internal global {{.*}} { i32 4, i32 16, i64
-; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 4, i32 0, i64
+; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 5, i32 16, i64
+; CHECK: @__hotpath_desc.[[B:[0-9]+]] = internal global {{.*}} { i32 5, i32 16, i64
+; CHECK: @__hotpath_desc.[[S:[0-9]+]] = internal global {{.*}} { i32 5, i32 2, i64
+; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 5, i32 16, i64
+; CHECK: @__hotpath_desc.[[L:[0-9]+]] = internal global {{.*}} { i32 5, i32 16, i64
+; CHECK: @__hotpath_desc.[[M:[0-9]+]] = internal global {{.*}} { i32 5, i32 0, i64
 
 ; Other targets: no gate anywhere (implicit-check-not), no flag 16.
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 2, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 2, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOGATE: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
 ; NOGATE-LABEL: define i32 @_Z3addii(i32 %a, i32 %b)
 ; NOGATE-NEXT:  entry:
 ; NOGATE-NEXT:    call void @__hotpath_enter(
@@ -175,3 +175,8 @@ define i32 @main() nounwind {
   %r = call i32 @_Z3addii(i32 1, i32 2)
   ret i32 %r
 }
+
+; Code for a shared library: the gate reaches the runtime state through the GOT
+; (fast-path-local.ll has the form of code for an executable).
+!llvm.module.flags = !{!900}
+!900 = !{i32 8, !"PIC Level", i32 2}

@@ -14,8 +14,8 @@
 ; RUN: diff %t.s1 %t.s2
 
 ; Flags: HOTPATH_FN_INTERNAL (8) for the static one only.
-; CHECK: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 8, i64
-; CHECK: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; CHECK: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 8, i64
+; CHECK: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
 ; CHECK: define internal void @helper.hotpath.{{[0-9]+}}()
 ; CHECK: define internal void @shared.hotpath.{{[0-9]+}}()
 source_filename = "x.c"

@@ -20,7 +20,7 @@
 ; CHECK-NOT:   @main.hotpath.
 ; CHECK:       define internal void @work.hotpath.
 
-; MEASURED:      @__hotpath_desc.[[N:[0-9]+]] = internal global {{.*}} { i32 4, i32 4, i64
+; MEASURED:      @__hotpath_desc.[[N:[0-9]+]] = internal global {{.*}} { i32 5, i32 4, i64
 ; MEASURED-LABEL: define i32 @main(i32 %argc) #0 {
 ; MEASURED-NEXT: entry:
 ; MEASURED-NEXT:   call void @__hotpath_main_begin()
@@ -33,8 +33,8 @@
 ; Measured without `main = true`: main is an ordinary function, its record
 ; not flagged HOTPATH_FN_MAIN (4), which would stop the lazy session.
 ; NOMAIN-NOT: __hotpath_main_begin
-; NOMAIN:     @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
-; NOMAIN:     @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 4, i32 0, i64
+; NOMAIN:     @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
+; NOMAIN:     @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 5, i32 0, i64
 ; NOMAIN-NOT: __hotpath_main_begin
 ; NOMAIN-NOT: __hotpath_main_end
 

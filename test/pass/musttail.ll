@@ -7,7 +7,7 @@
 
 declare i32 @target(i32)
 
-; CHECK: @__hotpath_desc.[[N:[0-9]+]] = internal global {{.*}} { i32 4, i32 2, i64
+; CHECK: @__hotpath_desc.[[N:[0-9]+]] = internal global {{.*}} { i32 5, i32 2, i64
 ; CHECK-LABEL: define i32 @forward(i32 %x) {
 ; CHECK-NEXT:    call void @__hotpath_enter(ptr @__hotpath_desc.[[N]])
 ; CHECK-NEXT:    %c = icmp eq i32 %x, 0

@@ -21,10 +21,10 @@ HOTPATH_MEASURE __attribute__((pure, noinline)) int cube(int x) { return x * x *
 // CHECK-NEXT:    notail call {{.*}}@square.hotpath.[[N]](
 // CHECK-NEXT:    call void @__hotpath_exit({{.*}}@__hotpath_desc.[[N]]{{[ )]}}
 // CHECK-LABEL: define {{.*}}i32 @main(
-// CHECK:         callbr void asm sideeffect "movq __hotpath_fast@GOTTPOFF{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
+// CHECK:         callbr void asm sideeffect "movl %fs:__hotpath_fast@tpoff, %ecx{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
 // CHECK-NOT:     @square.hotpath.
 // CHECK:         call {{.*}}@square.hotpath_hooked.[[N]](
-// CHECK:         callbr void asm sideeffect "movq __hotpath_fast@GOTTPOFF{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
+// CHECK:         callbr void asm sideeffect "movl %fs:__hotpath_fast@tpoff, %ecx{{.*}}@__hotpath_desc.[[N]]{{[, ]}}
 // CHECK-NOT:     @square.hotpath.
 // CHECK:         call {{.*}}@square.hotpath_hooked.[[N]](
 // CHECK:         call {{.*}}i32 @cube(

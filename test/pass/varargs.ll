@@ -8,7 +8,7 @@
 ; REMARK: remark: {{.*}}instrumented sum(int, ...) (matches include regex '.' in {{.*}}all.toml{{.*}}; hooks in place: variadic)
 
 ; The descriptor says HOTPATH_FN_IN_PLACE (2).
-; CHECK: @__hotpath_desc.[[N:[0-9]+]] = internal global {{.*}} { i32 4, i32 2, i64
+; CHECK: @__hotpath_desc.[[N:[0-9]+]] = internal global {{.*}} { i32 5, i32 2, i64
 ; CHECK-NOT: .hotpath.{{[0-9]+}}(
 ; CHECK-LABEL: define i32 @_Z3sumiz(i32 %n, ...) personality ptr @__gxx_personality_v0 {
 ; CHECK-NEXT:    %ap = alloca ptr

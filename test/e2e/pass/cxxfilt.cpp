@@ -8,7 +8,7 @@
 // CHECK-DAG: t int ns::scale<int>(int) [clone .hotpath.{{[0-9]+}}]
 // CHECK-DAG: t ns::Parser::parse(int) [clone .hotpath.[[N:[0-9]+]]]
 // CHECK: d __hotpath_desc.[[N]]
-// CHECK: register ns::Parser::parse(int) hash=[[N]] flags=16
+// CHECK: register ns::Parser::parse(int) hash=[[N]] flags=48
 namespace ns {
 struct Parser {
   int parse(int x);

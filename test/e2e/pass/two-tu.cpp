@@ -30,12 +30,12 @@
 // NM: W _Z6scaledIiET_S0_.hotpath.{{[0-9]+}}
 
 // Without -g a descriptor's file is its translation unit's.
-// CHECK-DAG: register helper(int) hash={{[0-9]+}} flags=24 line={{[0-9]+}} symbol=_ZL6helperi file={{.*}}two-tu.cpp
-// CHECK-DAG: register helper(int) hash={{[0-9]+}} flags=24 line={{[0-9]+}} symbol=_ZL6helperi file={{.*}}two-tu-b.cpp
-// CHECK-DAG: register scaled<int>(int) hash=[[S:[0-9]+]] flags=16 {{.*}}file={{.*}}two-tu.cpp
-// CHECK-DAG: register scaled<int>(int) hash=[[S]] flags=16 {{.*}}file={{.*}}two-tu-b.cpp
-// CHECK-DAG: register bump(int) hash=[[B:[0-9]+]] flags=16 {{.*}}file={{.*}}two-tu.cpp
-// CHECK-DAG: register bump(int) hash=[[B]] flags=16 {{.*}}file={{.*}}two-tu-b.cpp
+// CHECK-DAG: register helper(int) hash={{[0-9]+}} flags=56 line={{[0-9]+}} symbol=_ZL6helperi file={{.*}}two-tu.cpp
+// CHECK-DAG: register helper(int) hash={{[0-9]+}} flags=56 line={{[0-9]+}} symbol=_ZL6helperi file={{.*}}two-tu-b.cpp
+// CHECK-DAG: register scaled<int>(int) hash=[[S:[0-9]+]] flags=48 {{.*}}file={{.*}}two-tu.cpp
+// CHECK-DAG: register scaled<int>(int) hash=[[S]] flags=48 {{.*}}file={{.*}}two-tu-b.cpp
+// CHECK-DAG: register bump(int) hash=[[B:[0-9]+]] flags=48 {{.*}}file={{.*}}two-tu.cpp
+// CHECK-DAG: register bump(int) hash=[[B]] flags=48 {{.*}}file={{.*}}two-tu-b.cpp
 // CHECK: count bump(int) enter=2 exit=2
 // CHECK: count from_b(int) enter=1 exit=1
 // CHECK: count helper(int) enter=2 exit=2

@@ -1,20 +1,19 @@
 #!/usr/bin/env python3
 """Checks that a report's hook_cost_ir includes the fast-path gate of
-wrappers inlined into their callers (HOTPATH_FAST_PATH_GATE_IR, 5 Ir) and
-the instructions of their hooked thunks (`[clone .hotpath_hooked.N]`).
+wrappers inlined into their callers (its instructions up to the first
+jump: 3 in an executable's form, 5 in the GOT form) and the instructions
+of their hooked thunks (`[clone .hotpath_hooked.N]`).
 
-  gatecheck.py REPORT DUMP WRAPPER
+  gatecheck.py REPORT DUMP WRAPPER GATE_IR
 
 DUMP is the session's Callgrind dump (--compress-strings=no); WRAPPER the
 measured function's name. It must never be called as a function of its own
 (its wrapper was inlined everywhere); then hook_cost_ir is, per measured
 call, the Ir of the calls into the hooks (inclusive, from outside them),
-plus the thunks' own Ir, plus the gate's 5.
+plus the thunks' own Ir, plus the gate's GATE_IR.
 """
 import json
 import sys
-
-GATE_IR = 5
 
 
 def is_hook(name):
@@ -33,6 +32,7 @@ def strip_id(value):
 
 def main():
     report, dump, wrapper = sys.argv[1:4]
+    gate_ir = int(sys.argv[4])
     with open(report) as f:
         sec = json.load(f)["functions_icount"]
     calls = sum(r["calls"] for r in sec["data"])
@@ -67,14 +67,14 @@ def main():
         sys.exit("gatecheck: no measured calls")
     if not thunk_ir:
         sys.exit("gatecheck: no instructions of a hooked thunk in the dump")
-    want = (hook_ir + thunk_ir + GATE_IR * calls + calls // 2) // calls
+    want = (hook_ir + thunk_ir + gate_ir * calls + calls // 2) // calls
     got = sec.get("hook_cost_ir")
     if got != want:
         sys.exit("gatecheck: hook_cost_ir %r, expected %d = (%d hook Ir + %d "
                  "thunk Ir + %d * %d calls) / %d calls"
-                 % (got, want, hook_ir, thunk_ir, GATE_IR, calls, calls))
+                 % (got, want, hook_ir, thunk_ir, gate_ir, calls, calls))
     print("hook_cost_ir %d == (%d + %d + %d * %d) / %d"
-          % (got, hook_ir, thunk_ir, GATE_IR, calls, calls))
+          % (got, hook_ir, thunk_ir, gate_ir, calls, calls))
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@
 // instrumentation. Built with -DHOTPATH_BUILD, it also checks the fast
 // path's state against HP_EXPECT (count: armed, count-only; sampled: armed;
 // off: never armed) and writes the counts that vary from run to run to
-// argv[1], for check_counts.py.
+// argv[1], for check_counts.py. It reads the fast path's state through
+// fast_path_probe.cpp, so that this unit does not name it and its gates
+// take the executable's form (abi.h) unless it is compiled with -fPIC.
 #include <atomic>
 #include <csetjmp>
 #include <csignal>
@@ -20,7 +22,10 @@
 #include <vector>
 
 #ifdef HOTPATH_BUILD
-#include "hotpath/abi.h"
+// fast_path_probe.cpp.
+bool armed();
+unsigned threadEpoch();
+int64_t countdownMoves();
 #endif
 
 static volatile unsigned long Sink;
@@ -56,27 +61,11 @@ void late() { Sink = Sink + 1; }
 
 #ifdef HOTPATH_BUILD
 static const char *Expect = "";
-static bool armed() { return __hotpath_fast.epoch == __hotpath_epoch; }
 static void check(bool Ok, const char *What) {
   if (!Ok) {
     std::fprintf(stderr, "fast_path: %s (HP_EXPECT=%s)\n", What, Expect);
     ++Failures;
   }
-}
-// How far the count-only countdowns moved from INT64_MAX: the calls the
-// gate took (abi.h: each function's countdown, HOTPATH_COUNTDOWNS_OFFSET
-// bytes after its count; this program has a few functions).
-static int64_t countdownMoves() {
-  if (!__hotpath_fast.counts)
-    return 0;
-  const int64_t *Left = reinterpret_cast<const int64_t *>(
-      reinterpret_cast<const char *>(__hotpath_fast.counts) +
-      HOTPATH_COUNTDOWNS_OFFSET);
-  int64_t Moves = 0;
-  for (int I = 1; I < 64; ++I)
-    if (Left[I] > INT64_MAX / 2)
-      Moves += INT64_MAX - Left[I];
-  return Moves;
 }
 // The state a thread is in after one hooked call.
 static void checkArmed(const char *Where) {
@@ -101,7 +90,7 @@ static void lateDestructor(void *) {
 static void threadMain(unsigned Id, unsigned long *Out) {
 #ifdef HOTPATH_BUILD
   // A new thread is not armed before its first hooked call.
-  check(__hotpath_fast.epoch == ~0u, "new thread starts armed");
+  check(threadEpoch() == ~0u, "new thread starts armed");
 #endif
   unsigned long Sum = 0;
   for (unsigned I = 0; I < 1000; ++I) {

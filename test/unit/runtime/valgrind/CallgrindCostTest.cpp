@@ -78,6 +78,16 @@ TEST(CallgrindCostTest, InlinedGateChargedToTheCall) {
   EXPECT_EQ(R.HookCostIr, std::optional<uint64_t>(45));
 }
 
+TEST(CallgrindCostTest, InlinedLocalGateChargedToTheCall) {
+  // An executable's gate (abi.h) reaches its first jump in 3 instructions.
+  static_assert(HOTPATH_FAST_PATH_LOCAL_GATE_IR == 3, "the gate's first jump");
+  Result R = run(HOTPATH_FN_FAST_PATH | HOTPATH_FN_LOCAL_GATE, 0, 0);
+  EXPECT_EQ(R.OuterTotal, OuterRaw - 30 * (HookPerCall + 3));
+  EXPECT_EQ(R.GTotal, GRaw);
+  // (40 * 31 + 3 * 30) / 31, rounded.
+  EXPECT_EQ(R.HookCostIr, std::optional<uint64_t>(43));
+}
+
 TEST(CallgrindCostTest, OutOfLineWrapperCountsItsOwnIr) {
   // The gate ran in the wrapper: it is part of WrapperIr already.
   Result R = run(HOTPATH_FN_FAST_PATH, 30, 30 * 12);

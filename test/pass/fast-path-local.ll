@@ -1,0 +1,43 @@
+; REQUIRES: llvm-19
+; Code for an executable (no "PIC Level" here, as with -fno-pic; -fPIE
+; too: fast-path-forms.c) gets the gate in the executable's form (abi.h,
+; HOTPATH_FN_LOCAL_GATE, 32): the runtime's state at link-time addresses,
+; `%fs:__hotpath_fast@tpoff` and `__hotpath_epoch(%rip)`, which the module
+; defines itself, weak and initially off (epoch ~0), kept by
+; llvm.compiler.used (the gates name them only in their text) and marked
+; as the pass's own. The restore writes %fs:__hotpath_fast@tpoff+4 with no
+; scratch register. A module without wrappers defines nothing.
+; RUN: env HOTPATH_CONFIG=%S/Inputs/all.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s
+; RUN: env HOTPATH_CONFIG=%S/Inputs/empty.toml %opt -passes=hotpath,verify -S %s | %FileCheck %s --check-prefix=NONE
+
+target triple = "x86_64-pc-linux-gnu"
+
+declare void @may_throw()
+
+; CHECK: @__hotpath_desc.[[A:[0-9]+]] = internal global {{.*}} { i32 5, i32 48, i64
+; CHECK: @__hotpath_desc.[[T:[0-9]+]] = internal global {{.*}} { i32 5, i32 48, i64
+; CHECK: @__hotpath_fast = weak thread_local(localexec) global { i32, i32, i64, ptr } { i32 -1, i32 0, i64 0, ptr null }, align 8, !hotpath.runtime_state
+; CHECK: @__hotpath_epoch = weak global i32 0, align 4, !hotpath.runtime_state
+; CHECK: @llvm.compiler.used = appending global {{.*}}@__hotpath_fast{{.*}}@__hotpath_epoch
+
+; CHECK-LABEL: define i32 @add(i32 %a, i32 %b)
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    callbr void asm sideeffect "movl %fs:__hotpath_fast@tpoff, %ecx\0A\09cmpl __hotpath_epoch(%rip), %ecx\0A\09jne ${1:l}\0A\09movl $0, %ecx\0A\09movq %fs:__hotpath_fast@tpoff+16, %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${1:l}", "*m,!i,~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) getelementptr inbounds ({ i32, i32, i64, ptr, ptr, ptr, i32, i32 }, ptr @__hotpath_desc.[[A]], i32 0, i32 7))
+; CHECK-NEXT:            to label %hotpath.fast [label %hotpath.hooked]
+define i32 @add(i32 %a, i32 %b) {
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+
+; CHECK-LABEL: define void @calls_out()
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %hotpath.saved = callbr i64 asm sideeffect "movl %fs:__hotpath_fast@tpoff, %ecx\0A\09cmpl __hotpath_epoch(%rip), %ecx\0A\09jne ${2:l}\0A\09movl $1, %ecx\0A\09movq %fs:__hotpath_fast@tpoff+16, %rdx\0A\09decq 2097152(%rdx,%rcx,8)\0A\09jle ${2:l}\0A\09movl %fs:__hotpath_fast@tpoff+4, ${0:k}\0A\09movl %ecx, %fs:__hotpath_fast@tpoff+4", "=&r,*m,!i,~{rcx},~{rdx},~{memory},~{dirflag},~{fpsr},~{flags}"(ptr elementtype(i32) getelementptr inbounds ({ i32, i32, i64, ptr, ptr, ptr, i32, i32 }, ptr @__hotpath_desc.[[T]], i32 0, i32 7))
+; CHECK:       hotpath.fast.ret:
+; CHECK-NEXT:    call void asm sideeffect "movl ${0:k}, %fs:__hotpath_fast@tpoff+4", "r,~{memory},~{dirflag},~{fpsr}"(i64 %hotpath.saved)
+define void @calls_out() {
+  call void @may_throw()
+  ret void
+}
+
+; NONE-NOT: @__hotpath_fast
+; NONE-NOT: @__hotpath_epoch
