@@ -31,8 +31,8 @@
 // In code for an executable, the module defines that state itself (weak,
 // defineRuntimeState; the executable's definitions are the process's) and
 // the gate reads it at link-time addresses: two loads fewer a call, which
-// on an interpreter's many small calls is a fifth of count-only's cost
-// (docs/performance.md):
+// on an interpreter's many small calls is nearly a third of count-only's
+// overhead (docs/performance.md):
 //
 //   movl  %fs:__hotpath_fast@tpoff, %ecx
 //   cmpl  __hotpath_epoch(%rip), %ecx
