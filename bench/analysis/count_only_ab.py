@@ -18,38 +18,13 @@ fetches into its scratch directory.
 """
 import argparse
 import os
-import resource
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-import whole  # noqa: E402
-
-
-def run(cmd, env=None, cwd=None):
-    e = dict(os.environ)
-    e.update(env or {})
-    r = subprocess.run(cmd, env=e, cwd=cwd, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit("command failed (%d): %s\n%s%s" %
-                         (r.returncode, " ".join(cmd), r.stdout, r.stderr))
-    return r
-
-
-class Ctx:
-    """What bench/whole.py's builders use of bench.py's context."""
-
-    def __init__(self, a, tmp):
-        self.a = a
-        self.tmp = tmp
-        self.cc, self.cxx = "clang-19", "clang++-19"
-
-    def path(self, *p):
-        return os.path.join(self.tmp, *p)
+sys.path.insert(0, HERE)
+from harness import Ctx, count_only_runs, run, whole  # noqa: E402
 
 
 def base_build(tmp, rev):
@@ -106,30 +81,8 @@ def main():
             }
             exe = {n: whole.compile_codebase(c, run, cb, n, *m)[0]
                    for n, m in modes.items()}
-            norand = ["setarch", "-R"] if cb.norand else []
-            env = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0",
-                   "HOTPATH_OUTPUT_FORMAT": "none",
-                   "LLVM_PROFILE_FILE": c.path("pgo-%p.profraw")}
-            checks_output = getattr(cb, "deterministic", True)
-            expected = run(norand + cb.argv(exe["plain"]), env).stdout
-            times = {n: [] for n in modes}
-            names = list(modes)
-            for r in range(a.reps):
-                for n in names[r % len(names):] + names[:r % len(names)]:
-                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                    out = run(norand + cb.argv(exe[n]), env).stdout
-                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                    if checks_output and out != expected:
-                        raise SystemExit("%s %s: output differs" % (cb.name, n))
-                    times[n].append(whole.cpu_between(before, after))
-            base_med = statistics.median(times["plain"])
-            base_min = min(times["plain"])
-            print("%s, count only, CPU time, %d interleaved runs:" % (cb.name, a.reps))
-            for n in names:
-                print("  %-6s median %.3f s %.2fx   fastest %.3f s %.2fx" % (
-                    n, statistics.median(times[n]),
-                    statistics.median(times[n]) / base_med, min(times[n]),
-                    min(times[n]) / base_min), flush=True)
+            count_only_runs(c, cb, exe, a.reps,
+                            check_output=getattr(cb, "deterministic", True))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -26,38 +26,13 @@ sources bench/whole.py fetches into BUILD/bench-src.
 """
 import argparse
 import os
-import resource
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-import whole  # noqa: E402
-
-
-def run(cmd, env=None, cwd=None):
-    e = dict(os.environ)
-    e.update(env or {})
-    r = subprocess.run(cmd, env=e, cwd=cwd, capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit("command failed (%d): %s\n%s%s" %
-                         (r.returncode, " ".join(cmd), r.stdout, r.stderr))
-    return r
-
-
-class Ctx:
-    """What bench/whole.py's builders use of bench.py's context."""
-
-    def __init__(self, a, tmp):
-        self.a = a
-        self.tmp = tmp
-        self.cc, self.cxx = "clang-19", "clang++-19"
-
-    def path(self, *p):
-        return os.path.join(self.tmp, *p)
+sys.path.insert(0, HERE)
+from harness import Ctx, count_only_runs, run, whole  # noqa: E402
 
 
 def patched_plugin(tmp):
@@ -112,31 +87,7 @@ def main():
                 finally:
                     for k in env:
                         del os.environ[k]
-            norand = ["setarch", "-R"] if cb.norand else []
-            # (The PGO build's profile goes to the scratch directory, not
-            # to the caller's.)
-            env = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0",
-                   "HOTPATH_OUTPUT_FORMAT": "none",
-                   "LLVM_PROFILE_FILE": c.path("pgo-%p.profraw")}
-            expected = run(norand + cb.argv(exe["plain"]), env).stdout
-            times = {n: [] for n in modes}
-            names = list(modes)
-            for r in range(a.reps):
-                for n in names[r % len(names):] + names[:r % len(names)]:
-                    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-                    out = run(norand + cb.argv(exe[n]), env).stdout
-                    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                    if out != expected:
-                        raise SystemExit("%s %s: output differs" % (cb.name, n))
-                    times[n].append(whole.cpu_between(before, after))
-            base_med = statistics.median(times["plain"])
-            base_min = min(times["plain"])
-            print("%s, count only, CPU time, %d interleaved runs:" % (cb.name, a.reps))
-            for n in names:
-                print("  %-8s median %.3f s %.2fx   fastest %.3f s %.2fx" % (
-                    n, statistics.median(times[n]),
-                    statistics.median(times[n]) / base_med, min(times[n]),
-                    min(times[n]) / base_min))
+            count_only_runs(c, cb, exe, a.reps)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -49,10 +49,10 @@ namespace hotpath::rt {
 extern uint32_t GlobalEpoch __attribute__((alias("__hotpath_epoch")));
 
 namespace {
-/// The process's __hotpath_epoch, as the dynamic linker bound it: an
-/// executable's own definition (abi.h) when it has one: its address
-/// comes from the GOT (default visibility), kept in a volatile so that the
-/// compiler cannot fold the comparison with this definition's.
+/// The process's __hotpath_epoch, as the dynamic linker bound it (an
+/// executable's own definition when it has one, abi.h). Its address comes
+/// from the GOT; the volatile keeps the compiler from folding the
+/// comparison with this definition's.
 uint32_t *processEpoch() {
   uint32_t *volatile P = &__hotpath_epoch;
   return P;
@@ -65,6 +65,7 @@ void setSessionEpoch(uint32_t Epoch) {
     __atomic_store_n(Process, Epoch, __ATOMIC_RELEASE);
   __atomic_store_n(&GlobalEpoch, Epoch, __ATOMIC_RELEASE);
 }
+
 uint32_t CountOnlyMode = 0;
 bool KeepCurrentCall = false;
 SessionConfig CurrentConfig;
