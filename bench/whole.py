@@ -257,7 +257,7 @@ def bench_codebase(c, rows, check, run, med, cb):
     t_plain = min(timed(exe["plain"], {})[0] for _ in range(3))
     t_timed = timed(exe["hotpath"], {"HOTPATH_OUTPUT_FORMAT": "json",
                                      "HOTPATH_OUTPUT_PATH": rpt})[0]
-    n_all = sum(report_calls(rpt).values())
+    n_all, _ = totals(report_calls(rpt))
     call_ns = max(0.1, (t_timed - t_plain) / max(1, n_all) * 1e9)
     trim = c.path("%s-trim.toml" % cb.tag)
     run([tool, "trim", rpt, "--budget", str(TRIM_BUDGET), "--call-cost",
@@ -322,17 +322,15 @@ def bench_codebase(c, rows, check, run, med, cb):
             other = report_calls(rpt)
             moved |= {n for n in set(ref) | set(other) if ref.get(n) != other.get(n)}
     for build in ("hotpath", "trimmed") if deterministic else ():
-        counts = {k: {n: x for n, x in v.items() if n not in moved}
-                  for k, v in calls.items() if k.startswith(build)}
-        differ = sorted({n for v in counts.values() for n in v
-                         if len({w.get(n) for w in counts.values()}) > 1})
+        modes = [v for k, v in calls.items() if k.startswith(build)]
+        names = set().union(*modes) - moved
+        differ = sorted(n for n in names if len({m.get(n) for m in modes}) > 1)
+        shown = "".join("; %s: %s" % (n, [m.get(n) for m in modes])
+                        for n in differ[:5])
         check(not differ, "whole: %s, every mode of the %s build counts the same "
-              "calls of each function (%d functions; %d whose calls follow the heap's "
-              "layout left out%s)" % (
-                  cb.name, build, len(next(iter(counts.values()), {})), len(moved),
-                  "; differ: " + ", ".join("%s %s" % (n, sorted(
-                      {w.get(n) for w in counts.values()}, key=str))
-                      for n in differ[:5]) if differ else ""))
+              "calls of each function (%d functions; %d whose calls follow the "
+              "heap's layout left out)%s" % (cb.name, build, len(names),
+                                              len(moved), shown))
     n_calls, n_fns = totals(calls.get("hotpath, every call timed", {}))
     t_calls, t_fns = totals(calls.get("trimmed, every call timed", {}))
     for name, xs in times.items():
