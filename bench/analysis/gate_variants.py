@@ -2,15 +2,24 @@
 countdown of each function's own"): an analysis, not a benchmark of the
 product. Builds the plugin a second time with
 per-function-tls-countdown.patch applied (in a git worktree of HEAD), then
-Lua 5.4 and yaml-cpp 0.7 as bench/whole.py builds them, five ways: plain,
+Lua 5.4 and yaml-cpp 0.7 as bench/whole.py builds them, seven ways: plain,
 clang's `-fprofile-instr-generate`, hotpath as shipped, and the patched
-plugin's two gates:
+plugin's four gates:
 
   tls     each function's own countdown, a thread-local variable of the
           program (local-exec: `%fs:` at a link-time offset) decremented
           as plain IR, nothing else: no epoch check, no per-thread table,
           no id, no current call
   tlscur  the same, and the current call set and restored as shipped
+  epoch, epochcur
+          tls and tlscur behind the shipped gate's epoch check (the
+          thread's epoch against the session's, two loads and a jump):
+          what the countdown alone costs where the runtime still arms
+          threads as it does today
+  asm     the candidate for the product: the shipped local gate, one asm
+          block (epoch check, the current call), with the function's own
+          countdown as a `%fs:` memory operand in place of the per-thread
+          table (`decq %fs:<countdown>@tpoff`; no id, no table pointer)
 
 The patched builds count nothing (their countdowns start at 2^62 and the
 runtime never reads them): what they show is what such a gate would cost.
@@ -57,6 +66,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--build", required=True)
     p.add_argument("--reps", type=int, default=11)
+    p.add_argument("--modes", help="comma-separated: only these (and plain)")
     a = p.parse_args()
     a.quick = False
     build = os.path.abspath(a.build)
@@ -78,7 +88,16 @@ def main():
                         {"HOTPATH_ANALYSIS_GATE": "tls"}),
                 "tlscur": (["-fpass-plugin=" + tls_plugin], rt, cfg,
                            {"HOTPATH_ANALYSIS_GATE": "tls-current"}),
+                "epoch": (["-fpass-plugin=" + tls_plugin], rt, cfg,
+                          {"HOTPATH_ANALYSIS_GATE": "tls-epoch"}),
+                "epochcur": (["-fpass-plugin=" + tls_plugin], rt, cfg,
+                             {"HOTPATH_ANALYSIS_GATE": "tls-epoch-current"}),
+                "asm": (["-fpass-plugin=" + tls_plugin], rt, cfg,
+                        {"HOTPATH_ANALYSIS_GATE": "asm"}),
             }
+            if a.modes:
+                keep = {"plain"} | set(a.modes.split(","))
+                modes = {n: m for n, m in modes.items() if n in keep}
             exe = {}
             for name, (cf, lf, config, env) in modes.items():
                 os.environ.update(env)
