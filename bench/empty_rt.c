@@ -14,5 +14,9 @@ const char hotpath_link_check __asm__(HOTPATH_LINK_CHECK_SYMBOL) = 0;
 void __hotpath_register(hotpath_fn_desc *const *D, uint64_t N, uint32_t V) {
   (void)D, (void)N, (void)V;
 }
+void __hotpath_register_countdowns(hotpath_fn_desc *const *D, uint64_t N,
+                                   uint32_t V, const uint64_t *C) {
+  (void)D, (void)N, (void)V, (void)C;
+}
 void __hotpath_enter(hotpath_fn_desc *D) { (void)D; }
 void __hotpath_exit(hotpath_fn_desc *D) { (void)D; }

@@ -8,12 +8,14 @@
 #ifndef HOTPATH_PASS_COMPAT_H
 #define HOTPATH_PASS_COMPAT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Attributes.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
@@ -160,24 +162,27 @@ inline llvm::DISubprogram *cloneSubprogram(const llvm::DISubprogram &SP) {
 
 /// An asm goto: `callbr` of `Asm` with at most one output (constraint
 /// `Out`, e.g. "=&r", of type `OutTy`: the call's value, valid in `Next`
-/// only; $0 in the string), one memory operand (`Mem`, of type `MemTy`;
-/// then $1, else $0) and one label (the operand after it, ${2:l} or
-/// ${1:l}) jumping to `Label`; falls through to `Next`. LLVM 16 names
-/// labels with `!i` constraints, LLVM 14 passes them as blockaddress
-/// operands.
+/// only; $0 in the string), memory operands (`Mems`, of types `MemTys`;
+/// numbered after the output) and one label (the operand after them)
+/// jumping to `Label`; falls through to `Next`. LLVM 16 names labels with
+/// `!i` constraints, LLVM 14 passes them as blockaddress operands.
 inline llvm::CallBrInst *
 createAsmGoto(llvm::IRBuilder<> &B, llvm::StringRef Asm, llvm::StringRef Out,
-              llvm::Type *OutTy, llvm::StringRef MemConstraint,
-              llvm::StringRef Clobbers, llvm::Value *Mem, llvm::Type *MemTy,
+              llvm::Type *OutTy, llvm::ArrayRef<llvm::Value *> Mems,
+              llvm::ArrayRef<llvm::Type *> MemTys, llvm::StringRef Clobbers,
               llvm::BasicBlock *Next, llvm::BasicBlock *Label) {
   llvm::Function *F = B.GetInsertBlock()->getParent();
-  llvm::SmallVector<llvm::Value *, 2> Args{Mem};
-  llvm::SmallVector<llvm::Type *, 2> Tys{Mem->getType()};
-  std::string Outs = Out.empty() ? "" : (Out + ",").str();
+  llvm::SmallVector<llvm::Value *, 3> Args(Mems.begin(), Mems.end());
+  llvm::SmallVector<llvm::Type *, 3> Tys;
+  std::string Constraints = Out.empty() ? "" : (Out + ",").str();
+  for (llvm::Value *M : Mems) {
+    Tys.push_back(M->getType());
+    Constraints += "*m,";
+  }
 #if LLVM_VERSION_MAJOR >= 16
-  std::string Constraints = Outs + (MemConstraint + ",!i," + Clobbers).str();
+  Constraints += ("!i," + Clobbers).str();
 #else
-  std::string Constraints = Outs + (MemConstraint + ",i," + Clobbers).str();
+  Constraints += ("i," + Clobbers).str();
   llvm::Constant *Addr = llvm::BlockAddress::get(F, Label);
   Args.push_back(Addr);
   Tys.push_back(Addr->getType());
@@ -188,9 +193,23 @@ createAsmGoto(llvm::IRBuilder<> &B, llvm::StringRef Asm, llvm::StringRef Out,
   auto *IA = llvm::InlineAsm::get(FTy, Asm, Constraints,
                                   /*hasSideEffects=*/true);
   llvm::CallBrInst *CB = B.CreateCallBr(FTy, IA, Next, {Label}, Args);
-  CB->addParamAttr(0, llvm::Attribute::get(
-                          B.getContext(), llvm::Attribute::ElementType, MemTy));
+  for (size_t I = 0; I < MemTys.size(); ++I)
+    CB->addParamAttr(I, llvm::Attribute::get(B.getContext(),
+                                             llvm::Attribute::ElementType,
+                                             MemTys[I]));
   return CB;
+}
+
+/// This thread's address of the thread-local `GV` (LLVM 16 made it an
+/// intrinsic; before, the global itself was that address).
+inline llvm::Value *threadLocalAddress(llvm::IRBuilder<> &B,
+                                       llvm::GlobalVariable *GV) {
+#if LLVM_VERSION_MAJOR >= 16
+  return B.CreateThreadLocalAddress(GV);
+#else
+  (void)B;
+  return GV;
+#endif
 }
 
 } // namespace compat

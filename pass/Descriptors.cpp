@@ -8,7 +8,20 @@
 //
 // and per module one constructor (llvm.global_ctors, priority 0)
 //
-//   call void @__hotpath_register(ptr @__hotpath_descs, i64 count, i32 1)
+//   call void @__hotpath_register(ptr @__hotpath_descs, i64 count, i32
+//   ABI_VERSION)
+//
+// or, when some functions count in a countdown of their own
+// (WrapperFastPath.h), one that first writes this thread's address of
+// each of those into a table beside the records (0: the function counts
+// in the per-thread table), from which the runtime finds the variable's
+// offset from the thread pointer, the same in every thread:
+//
+//   store i64 (ptrtoint (threadlocal.address @__hotpath_countdown.<N>)),
+//         ptr getelementptr (@__hotpath_countdowns, 0, <index>)
+//   ...
+//   call void @__hotpath_register_countdowns(ptr @__hotpath_descs,
+//       i64 count, i32 ABI_VERSION, ptr @__hotpath_countdowns)
 //
 // Records are internal and outside any comdat: each translation unit keeps
 // its own, and the runtime merges records with the same hash.
@@ -21,6 +34,7 @@
 
 #include "hotpath/abi.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -91,7 +105,7 @@ Constant *Descriptors::cstring(StringRef S) {
   return C;
 }
 
-Constant *Descriptors::create(const FnRecord &R) {
+Constant *Descriptors::create(const FnRecord &R, GlobalVariable *OwnCountdown) {
   LLVMContext &Ctx = M.getContext();
   auto *I32 = Type::getInt32Ty(Ctx);
   Constant *Init = ConstantStruct::get(
@@ -107,6 +121,7 @@ Constant *Descriptors::create(const FnRecord &R) {
   GV->setAlignment(Align(8));
   Constant *P = compat::asPtr(GV);
   Records.push_back(P);
+  OwnCountdowns.push_back(OwnCountdown);
   return P;
 }
 
@@ -122,10 +137,14 @@ void Descriptors::emitRegistration() {
   Arr->setAlignment(Align(8));
 
   auto *Void = Type::getVoidTy(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  bool Own = any_of(OwnCountdowns, [](GlobalVariable *GV) { return GV; });
+  SmallVector<Type *, 4> Params{Ptr, I64, Type::getInt32Ty(Ctx)};
+  if (Own)
+    Params.push_back(Ptr);
   FunctionCallee Register = M.getOrInsertFunction(
-      "__hotpath_register",
-      FunctionType::get(
-          Void, {Ptr, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx)}, false));
+      Own ? "__hotpath_register_countdowns" : "__hotpath_register",
+      FunctionType::get(Void, Params, false));
   // First in the module: its reference to the link-check symbol (abi.h) is
   // then the object's first undefined reference when the runtime is not
   // linked, and GNU ld's first error says what to do.
@@ -141,8 +160,23 @@ void Descriptors::emitRegistration() {
                                GlobalValue::ExternalLinkage, nullptr,
                                HOTPATH_LINK_CHECK_SYMBOL);
   B.CreateLoad(Type::getInt8Ty(Ctx), Check, /*isVolatile=*/true);
-  B.CreateCall(Register, {compat::asPtr(Arr), B.getInt64(Records.size()),
-                          B.getInt32(HOTPATH_ABI_VERSION)});
+  SmallVector<Value *, 4> Args{compat::asPtr(Arr), B.getInt64(Records.size()),
+                               B.getInt32(HOTPATH_ABI_VERSION)};
+  if (Own) {
+    // Written by the constructor: a thread-local variable's address is not
+    // a link-time constant.
+    auto *OwnTy = ArrayType::get(I64, Records.size());
+    auto *Table = new GlobalVariable(
+        M, OwnTy, /*isConstant=*/false, GlobalValue::InternalLinkage,
+        ConstantAggregateZero::get(OwnTy), "__hotpath_countdowns");
+    Table->setAlignment(Align(8));
+    for (size_t I = 0; I < OwnCountdowns.size(); ++I)
+      if (GlobalVariable *GV = OwnCountdowns[I])
+        B.CreateStore(B.CreatePtrToInt(compat::threadLocalAddress(B, GV), I64),
+                      B.CreateConstInBoundsGEP2_64(OwnTy, Table, 0, I));
+    Args.push_back(compat::asPtr(Table));
+  }
+  B.CreateCall(Register, Args);
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, CtorPriority);
 }

@@ -55,8 +55,10 @@ public:
   const Hooks &mainHooks();
 
   /// Creates the record for one function; returns it as the pointer that
-  /// the hooks receive.
-  llvm::Constant *create(const FnRecord &R);
+  /// the hooks receive. `OwnCountdown`: the function's thread-local
+  /// countdown (createOwnCountdown), or null when it counts in the table.
+  llvm::Constant *create(const FnRecord &R,
+                         llvm::GlobalVariable *OwnCountdown = nullptr);
 
   /// Adds the constructor that registers every record created so far.
   /// Does nothing when there are none.
@@ -72,6 +74,7 @@ private:
   llvm::StructType *DescTy = nullptr;
   Hooks H;
   llvm::SmallVector<llvm::Constant *, 16> Records;
+  llvm::SmallVector<llvm::GlobalVariable *, 16> OwnCountdowns; // by record
   llvm::StringMap<llvm::Constant *> Strings;
 };
 

@@ -69,6 +69,8 @@ STATISTIC(NumWrapped, "Functions wrapped (marker and hooks)");
 STATISTIC(NumFastPath, "Wrappers with the inline fast path");
 STATISTIC(NumSelfContained,
           "Fast paths that leave the current call (self-contained)");
+STATISTIC(NumOwnCountdowns,
+          "Fast paths counting in a countdown of their own (not the table)");
 STATISTIC(NumInPlace, "Functions with the hooks in place");
 STATISTIC(NumNoRule, "Functions no rule selects");
 STATISTIC(NumExcluded, "Functions excluded (exclude rule or HOTPATH_SKIP)");
@@ -272,7 +274,9 @@ void Instrumenter::instrument(Plan &P) {
   else
     remark(F, true, R.Name, P.Sel.Reason + "; hooks in place: " + InPlace);
 
-  Constant *Desc = D.create(R);
+  GlobalVariable *OwnCountdown =
+      FastPath && LocalGate ? createOwnCountdown(F, R.Hash) : nullptr;
+  Constant *Desc = D.create(R, OwnCountdown);
   LLVM_DEBUG(dbgs() << "hotpath: " << (InPlace.empty() ? "wrap " : "in place ")
                     << F.getName() << (FastPath ? " (fast path)" : "") << "\n");
   if (InPlace.empty()) {
@@ -282,8 +286,9 @@ void Instrumenter::instrument(Plan &P) {
     // A call that cannot allocate or lock need not be the current one.
     bool SetsCurrent = FastPath && !Contained->contains(F);
     NumSelfContained += FastPath && !SetsCurrent;
+    NumOwnCountdowns += OwnCountdown != nullptr;
     wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath, SetsCurrent, LocalGate,
-                 Locs);
+                 OwnCountdown, Locs);
   } else {
     ++NumInPlace;
     instrumentInPlace(F, Desc, D.hooks(), Locs);

@@ -320,7 +320,8 @@ std::string inPlaceReason(const Function &F) {
 
 Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
                        const Hooks &H, bool FastPath, bool SetsCurrent,
-                       bool LocalGate, MeasuringLocations &Locs) {
+                       bool LocalGate, GlobalVariable *OwnCountdown,
+                       MeasuringLocations &Locs) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
 
@@ -377,8 +378,8 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   auto *Fast = BasicBlock::Create(Ctx, "hotpath.fast", &F);
   auto *Hooked = BasicBlock::Create(Ctx, "hotpath.hooked", &F);
   B.SetCurrentDebugLocation(MeasuringDL);
-  Value *Saved =
-      emitFastPathGate(B, Desc, Fast, Hooked, SetsCurrent, LocalGate);
+  Value *Saved = emitFastPathGate(B, Desc, Fast, Hooked, SetsCurrent, LocalGate,
+                                  OwnCountdown);
   Function *Thunk = makeHookedThunk(F, *Marker, Hash, Desc, H, Locs);
 
   B.SetInsertPoint(Fast);

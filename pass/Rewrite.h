@@ -37,12 +37,14 @@ std::string inPlaceReason(const llvm::Function &F);
 /// between the hooks, after the inline fast path when `FastPath`
 /// (WrapperFastPath.h), which makes the call the current one when
 /// `SetsCurrent` (SelfContained.h), in the executable's form when
-/// `LocalGate` (localGateTarget). Returns the marker. What the pass adds
+/// `LocalGate` (localGateTarget), counting in `OwnCountdown` when not null
+/// (createOwnCountdown). Returns the marker. What the pass adds
 /// is at `Locs`' measuring locations, the call of the body at `F`'s scope
 /// line.
 llvm::Function *wrapFunction(llvm::Function &F, uint64_t Hash,
                              llvm::Constant *Desc, const Hooks &H,
                              bool FastPath, bool SetsCurrent, bool LocalGate,
+                             llvm::GlobalVariable *OwnCountdown,
                              MeasuringLocations &Locs);
 
 /// Enter hook at the entry, exit hook on every path that leaves `F`.

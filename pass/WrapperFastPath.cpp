@@ -44,6 +44,24 @@
 //   movl  %fs:__hotpath_fast@tpoff+4, %saved
 //   movl  %ecx, %fs:__hotpath_fast@tpoff+4
 //
+// A function defined once in the program (not inline, not a template: no
+// other translation unit or object has a copy of its gate) has, in code
+// for an executable, a countdown of its own, a thread-local variable of
+// the executable, which the gate decrements where it is (the module's
+// constructor tells the runtime where: __hotpath_register_countdowns,
+// abi.h): no id, no table pointer, nothing between the epoch check and the
+// decrement; on an interpreter's many small calls a third of what the
+// table's gate costs (docs/performance.md):
+//
+//   movl  %fs:__hotpath_fast@tpoff, %ecx
+//   cmpl  __hotpath_epoch(%rip), %ecx
+//   jne   hooked
+//   decq  %fs:__hotpath_countdown.<N>@tpoff
+//   jle   hooked
+//   movl  <desc.runtime_id>, %ecx
+//   movl  %fs:__hotpath_fast@tpoff+4, %saved
+//   movl  %ecx, %fs:__hotpath_fast@tpoff+4
+//
 // (a self-contained function, which cannot allocate, SelfContained.h,
 // stops at the second `jle`: `callbr void`, no %saved, no restore; the
 // current call stays its caller's) and, where the call of the body returns
@@ -60,6 +78,7 @@
 #include "DescriptorLayout.h"
 #include "hotpath/abi.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
@@ -77,9 +96,10 @@ namespace {
 #define HOTPATH_DECQ                                                           \
   "decq " HOTPATH_STR(HOTPATH_COUNTDOWNS_OFFSET) "(%rdx,%rcx,8)\n\t"
 
-/// One form of the gate and its restore. In Count, $M is the record's id
-/// and $L the label; Current follows it unless the function is
-/// self-contained, with the saved current call as $0.
+/// One form of the gate and its restore. In Count, $M is the record's id,
+/// $C the function's own countdown (OwnForm) and $L the label; Current
+/// follows it unless the function is self-contained, with the saved
+/// current call as $0.
 struct GateForm {
   const char *Count, *Current, *Clobbers, *Restore, *RestoreConstraints;
 };
@@ -117,18 +137,37 @@ const GateForm LocalForm = {
     "movl ${0:k}, %fs:__hotpath_fast@tpoff+4",
     "r,~{memory},~{dirflag},~{fpsr}"};
 
+// The id is loaded only for the current call, after the last jump.
+const GateForm OwnForm = {"movl %fs:__hotpath_fast@tpoff, %ecx\n\t"
+                          "cmpl __hotpath_epoch(%rip), %ecx\n\t"
+                          "jne $L\n\t"
+                          "decq $C\n\t"
+                          "jle $L",
+                          "\n\t"
+                          "movl $M, %ecx\n\t"
+                          "movl %fs:__hotpath_fast@tpoff+4, ${0:k}\n\t"
+                          "movl %ecx, %fs:__hotpath_fast@tpoff+4",
+                          "~{rcx},~{memory},~{dirflag},~{fpsr},~{flags}",
+                          LocalForm.Restore, LocalForm.RestoreConstraints};
+
 const GateForm &formOf(bool Local) { return Local ? LocalForm : GotForm; }
 
-/// The gate's text with its operands numbered: the output first, if any.
+/// The gate's text with its operands numbered: the output first, if any,
+/// then the id and the own countdown.
 std::string gateAsm(const GateForm &G, bool SetsCurrent) {
   std::string Asm = G.Count;
+  if (SetsCurrent)
+    Asm += G.Current;
   auto Replace = [&](StringRef From, StringRef To) {
     for (size_t At; (At = Asm.find(From.str())) != std::string::npos;)
       Asm.replace(At, From.size(), To.str());
   };
-  Replace("$M", SetsCurrent ? "$1" : "$0");
-  Replace("$L", SetsCurrent ? "${2:l}" : "${1:l}");
-  return SetsCurrent ? Asm + G.Current : Asm;
+  unsigned First = SetsCurrent ? 1 : 0;
+  bool Own = &G == &OwnForm;
+  Replace("$M", "$" + utostr(First));
+  Replace("$C", "$" + utostr(First + 1));
+  Replace("$L", "${" + utostr(First + 1 + Own) + ":l}");
+  return Asm;
 }
 
 // Marks the state defineRuntimeState adds, which namesRuntimeState skips.
@@ -184,17 +223,42 @@ void defineRuntimeState(Module &M) {
   }
 }
 
+GlobalVariable *createOwnCountdown(Function &F, uint64_t Hash) {
+  // One definition in the program: its gate is the only one that
+  // decrements the variable, and the runtime finds it under one id. (An
+  // inline function or a template has a copy in many units, of which the
+  // linker keeps one gate: they count in the table.)
+  if (!F.hasLocalLinkage() && !F.hasExternalLinkage())
+    return nullptr;
+  Module &M = *F.getParent();
+  Type *I64 = Type::getInt64Ty(M.getContext());
+  // 0: the first call on a thread takes the hooks, which load it.
+  auto *CD = new GlobalVariable(M, I64, false, GlobalValue::InternalLinkage,
+                                ConstantInt::get(I64, 0),
+                                "__hotpath_countdown." + utostr(Hash), nullptr,
+                                GlobalValue::LocalExecTLSModel);
+  CD->setAlignment(Align(8));
+  return CD;
+}
+
 Value *emitFastPathGate(IRBuilder<> &B, Constant *Desc, BasicBlock *Fast,
-                        BasicBlock *Hooked, bool SetsCurrent, bool Local) {
-  const GateForm &G = formOf(Local);
+                        BasicBlock *Hooked, bool SetsCurrent, bool Local,
+                        GlobalVariable *OwnCountdown) {
+  const GateForm &G = OwnCountdown ? OwnForm : formOf(Local);
   auto *GV = cast<GlobalVariable>(Desc->stripPointerCasts());
   Type *I32 = B.getInt32Ty();
   Constant *Id = ConstantExpr::getInBoundsGetElementPtr(
       GV->getValueType(), GV,
       ArrayRef<Constant *>{B.getInt32(0), B.getInt32(DescRuntimeId)});
+  SmallVector<Value *, 2> Mems{Id};
+  SmallVector<Type *, 2> MemTys{I32};
+  if (OwnCountdown) {
+    Mems.push_back(compat::threadLocalAddress(B, OwnCountdown));
+    MemTys.push_back(B.getInt64Ty());
+  }
   CallBrInst *Gate = compat::createAsmGoto(
       B, gateAsm(G, SetsCurrent), SetsCurrent ? "=&r" : "", B.getInt64Ty(),
-      "*m", G.Clobbers, Id, I32, Fast, Hooked);
+      Mems, MemTys, G.Clobbers, Fast, Hooked);
   if (SetsCurrent)
     Gate->setName("hotpath.saved");
   // It reads the record and writes only the runtime's thread state and

@@ -1,7 +1,8 @@
 //===- WrapperFastPath.h - The wrapper's inline fast path -------*- C++ -*-===//
 //
 // On x86-64 ELF a wrapper first runs one asm block (abi.h): when the
-// runtime armed this thread, it counts the call in the thread's table,
+// runtime armed this thread, it counts the call in the thread's table (or,
+// in an executable, in the function's own thread-local countdown),
 // makes the function the thread's current one (allocations are charged to
 // it; not for a self-contained function, which cannot allocate:
 // SelfContained.h) and the wrapper calls the marker; otherwise it jumps to
@@ -37,15 +38,23 @@ bool localGateTarget(const llvm::Module &M);
 /// the local gates (once per module, after its wrappers).
 void defineRuntimeState(llvm::Module &M);
 
+/// The thread-local countdown of `F`'s own that its gate decrements in
+/// the executable's form (OwnForm in WrapperFastPath.cpp; null when `F` may
+/// have copies in other units, whose gates count in the table).
+/// Precondition: localGateTarget.
+llvm::GlobalVariable *createOwnCountdown(llvm::Function &F, uint64_t Hash);
+
 /// Ends the builder's block with the gate: a `callbr` to `Fast` when the
 /// call was counted inline, to `Hooked` otherwise. `Desc` is the record.
 /// With `SetsCurrent`, in `Fast` the thread's current measured function
 /// (abi.h) is this one and the result is the caller's, which
 /// emitCurrentRestore puts back; without, the result is null. `Local`:
-/// the executable's form (localGateTarget).
+/// the executable's form (localGateTarget); `OwnCountdown`: the
+/// function's own countdown (createOwnCountdown), or null.
 llvm::Value *emitFastPathGate(llvm::IRBuilder<> &B, llvm::Constant *Desc,
                               llvm::BasicBlock *Fast, llvm::BasicBlock *Hooked,
-                              bool SetsCurrent, bool Local);
+                              bool SetsCurrent, bool Local,
+                              llvm::GlobalVariable *OwnCountdown);
 
 /// Makes `Saved` (emitFastPathGate's result) the thread's current measured
 /// function again: after the body returns, and where it unwinds.

@@ -27,6 +27,11 @@ enum {
   HOTPATH_FN_INTERNAL = 1u << 3,   /* internal linkage: hash includes module */
   HOTPATH_FN_FAST_PATH = 1u << 4,  /* the wrapper has the inline fast path  */
   HOTPATH_FN_LOCAL_GATE = 1u << 5, /* ... in its executable's form (below) */
+  /* Set by the runtime at registration, never by the pass: this record's
+   * gate decrements a countdown other than the one the runtime reads for
+   * its function (the same function registered from a shared library
+   * first, with another countdown), so the hooks count its calls. */
+  HOTPATH_FN_OTHER_COUNTDOWN = 1u << 6,
 };
 
 /* One record per instrumented function and translation unit. The pass
@@ -53,6 +58,19 @@ typedef struct hotpath_fn_desc {
  * object is unloaded. */
 void __hotpath_register(hotpath_fn_desc *const *descs, uint64_t count,
                         uint32_t abi_version);
+/* The same, for a module whose gates count some functions in a countdown
+ * of their own (a thread-local int64_t of the executable, initially 0,
+ * decremented by the gate in place of countdowns[runtime_id] below):
+ * `countdowns[i]` is the calling thread's address of descs[i]'s, or 0
+ * when descs[i] counts in the table. The variable is at the same offset
+ * from the thread pointer in every thread, which is what the runtime
+ * keeps. A function has one such variable in the program (the pass gives
+ * one only to a function that no other unit defines); a record of the
+ * same function registered with another countdown gets
+ * HOTPATH_FN_OTHER_COUNTDOWN. */
+void __hotpath_register_countdowns(hotpath_fn_desc *const *descs,
+                                   uint64_t count, uint32_t abi_version,
+                                   const uint64_t *countdowns);
 
 /* The hooks. The wrapper of a selected function calls __hotpath_enter
  * first, then the marker `<symbol>.hotpath.<N>` with its arguments, then
@@ -94,6 +112,10 @@ void __hotpath_exit(hotpath_fn_desc *desc);
  * sampling countdowns. While a sampled call is the innermost, the runtime
  * disarms the thread, so that its direct children take the hooks and are
  * timed with it. The layout is part of the ABI: offsets 0, 4, 8, 16.
+ *
+ * In code for an executable, a function defined in one unit only counts
+ * in a thread-local variable of its own instead of countdowns[runtime_id]
+ * (__hotpath_register_countdowns below; docs/abi.md).
  *
  * Code for an executable (not -fPIC, or -fPIE) also defines both, weak and
  * with these initial values, and its gate reads them at link-time

@@ -121,6 +121,13 @@ HP_EXPORT void __hotpath_register(hotpath_fn_desc *const *Descs, uint64_t Count,
   registerFunctions(Descs, Count, AbiVersion);
 }
 
+HP_EXPORT void __hotpath_register_countdowns(hotpath_fn_desc *const *Descs,
+                                             uint64_t Count,
+                                             uint32_t AbiVersion,
+                                             const uint64_t *Countdowns) {
+  registerFunctions(Descs, Count, AbiVersion, Countdowns);
+}
+
 namespace hotpath::rt {
 
 void foldCold(ThreadState *T, uint32_t Id, uint32_t Path, uint64_t Ticks) {

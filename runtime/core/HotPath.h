@@ -48,10 +48,13 @@ template <int AllTimed, int Excl> HP_INLINE bool keepsCurrentCall() {
 /// Whether the wrappers' gate decremented D's countdown on its way to the
 /// hooks (abi.h): it does when it is armed for this call, which is decided
 /// by the epoch as the hooks find it, unless something in the hooks has
-/// changed the epoch since (the slow paths then ask at their entry).
+/// changed the epoch since (the slow paths then ask at their entry). A
+/// record whose gate decrements another countdown than the function's
+/// (HOTPATH_FN_OTHER_COUNTDOWN) did not decrement this one.
 HP_INLINE bool gateDecremented(ThreadState *T, hotpath_fn_desc *D) {
   return T->ArmEpoch != FastPathOff && __hotpath_fast.epoch == T->ArmEpoch &&
-         (D->flags & HOTPATH_FN_FAST_PATH);
+         (D->flags & (HOTPATH_FN_FAST_PATH | HOTPATH_FN_OTHER_COUNTDOWN)) ==
+             HOTPATH_FN_FAST_PATH;
 }
 
 HP_INLINE bool stateCurrent(ThreadState *T) {
@@ -117,7 +120,7 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
     // which decremented it already when it was armed. Either way this
     // call is the hooks' to count: its decrement is not one of the gate's
     // calls.
-    int64_t *Left = &T->Left[Id];
+    int64_t *Left = leftSlot(T, Id);
     if (!(Gated < 0 ? gateDecremented(T, D) : Gated))
       --*Left;
     uncountDecrement(T, Id);
@@ -251,7 +254,7 @@ HP_INLINE void countCall(ThreadState *T, hotpath_fn_desc *D, bool Gated) {
   if (Gated)
     uncountDecrement(T, Id);
   // The first call through an armed fast path: its countdown never ends.
-  if (HP_UNLIKELY(T->Left[Id] <= 0))
+  if (HP_UNLIKELY(*leftSlot(T, Id) <= 0))
     setCountdown(T, Id, INT64_MAX);
 }
 

@@ -51,14 +51,19 @@ uint32_t slotOf(uint64_t Hash) {
   return uint32_t(Hash) & (HashSlots - 1);
 }
 
-uint32_t idFor(const hotpath_fn_desc &D) {
+uint32_t idFor(hotpath_fn_desc &D, int64_t OwnOffset) {
   uint32_t S = slotOf(D.hash);
   for (;; S = (S + 1) & (HashSlots - 1)) {
     uint32_t Id = HashTable[S];
     if (!Id)
       break;
-    if (Records[Id].Hash == D.hash)
-      return Id;
+    if (Records[Id].Hash != D.hash)
+      continue;
+    // Its gate counts somewhere the runtime does not read: the hooks
+    // count its calls (HotPath.h, gateDecremented).
+    if (OwnCountdownOffsets[Id] != OwnOffset)
+      __atomic_fetch_or(&D.flags, HOTPATH_FN_OTHER_COUNTDOWN, __ATOMIC_RELAXED);
+    return Id;
   }
   uint32_t N = Count.load(std::memory_order_relaxed);
   if (N + 1 >= CalibrationId) {
@@ -78,6 +83,7 @@ uint32_t idFor(const hotpath_fn_desc &D) {
   R.Name = copyString(D.name);
   R.Symbol = copyString(D.symbol);
   R.File = copyString(D.file);
+  OwnCountdownOffsets[Id] = OwnOffset;
   HashTable[S] = Id;
   Count.store(Id, std::memory_order_release); // publishes the record
   return Id;
@@ -85,8 +91,11 @@ uint32_t idFor(const hotpath_fn_desc &D) {
 
 } // namespace
 
+int64_t OwnCountdownOffsets[MaxFunctions];
+
 void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
-                       uint32_t AbiVersion) {
+                       uint32_t AbiVersion, const uint64_t *OwnCountdowns) {
+  uintptr_t Tp = threadPointer();
   pthread_mutex_lock(&Lock);
   if (!Records) {
     Records =
@@ -112,7 +121,8 @@ void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
     }
     if (D->runtime_id)
       continue; // registered already (a module's constructor ran twice)
-    uint32_t Id = idFor(*D);
+    uint64_t Own = OwnCountdowns && Tp ? OwnCountdowns[I] : 0;
+    uint32_t Id = idFor(*D, Own ? int64_t(Own - Tp) : 0);
     if (Id && (D->flags & HOTPATH_FN_MAIN))
       MainSeen.store(true, std::memory_order_release);
     __atomic_store_n(&D->runtime_id, Id, __ATOMIC_RELEASE);

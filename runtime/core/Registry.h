@@ -30,8 +30,30 @@ struct FnRecord {
 };
 
 /// Registers `Count` descriptors; writes runtime_id into each.
+/// `OwnCountdowns` (may be null): the calling thread's address of each
+/// record's own countdown, 0 for one counting in the table
+/// (__hotpath_register_countdowns, abi.h).
 void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t Count,
-                       uint32_t AbiVersion);
+                       uint32_t AbiVersion,
+                       const uint64_t *OwnCountdowns = nullptr);
+
+/// By id: the offset from a thread's pointer of the function's own
+/// countdown, 0 when it counts in the per-thread table. Written once,
+/// before the id is published. (Zero pages until written: 2 MiB of
+/// address space, not of memory.)
+extern int64_t OwnCountdownOffsets[MaxFunctions];
+
+/// This thread's pointer (%fs:0), from which the own countdowns are at
+/// OwnCountdownOffsets; 0 where there are none (not x86-64).
+inline uintptr_t threadPointer() {
+#if defined(__x86_64__)
+  uintptr_t P;
+  asm("movq %%fs:0, %0" : "=r"(P));
+  return P;
+#else
+  return 0;
+#endif
+}
 /// Highest id given so far (acquire: records up to it are readable).
 uint32_t functionCount();
 /// The record of id 1..functionCount().

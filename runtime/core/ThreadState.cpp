@@ -8,6 +8,7 @@
 #include <cstring>
 #include <ctime>
 #include <new>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -20,6 +21,12 @@ __thread ThreadState *CurrentThread __attribute__((tls_model("initial-exec"))) =
 __thread uint32_t InRuntime __attribute__((tls_model("initial-exec"))) = 0;
 __thread uint32_t MeasuringStopped __attribute__((tls_model("initial-exec"))) =
     0;
+namespace {
+// Set when the thread's state was handed over at its exit: a state it
+// attaches later (a later TLS destructor's call) never arms the gate, whose
+// own countdowns are in TLS that nobody may read once the thread is gone.
+__thread uint32_t PastExit __attribute__((tls_model("initial-exec"))) = 0;
+} // namespace
 } // namespace hotpath::rt
 
 // The fast path's state (abi.h). Initialised off: a thread's first call
@@ -118,6 +125,42 @@ void (*AttachHook)(ThreadState *) = nullptr;
 // interrupts the attach does nothing instead of attaching twice.
 __thread uint32_t Attaching __attribute__((tls_model("initial-exec"))) = 0;
 
+// The thread is exiting and its gate is disarmed: its own countdowns,
+// which are in its TLS, go to the table, where the drain reads them once
+// the thread is gone (Tp = 0), after any reader of the TLS has finished
+// (OwnCountdownRead).
+void foldOwnCountdowns(ThreadState *T) {
+  if (!T->Tp)
+    return;
+  for (uint32_t I = 1, N = functionCount(); I <= N && I < MaxFunctions; ++I)
+    if (OwnCountdownOffsets[I])
+      T->Left[I] = *leftSlot(T, I);
+  __atomic_store_n(&T->Tp, 0, __ATOMIC_RELAXED);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  while (T->OwnReaders.load(std::memory_order_relaxed))
+    sched_yield();
+}
+
+// A state taken by a thread (new, or recycled with what its last thread's
+// exit folded): its own countdowns are this thread's from now on, and
+// none of their calls is the gate's yet (gateCalls: Loaded less what is
+// left), so that the drain reads no calls in them before the first sync.
+// Around the sequence number: the drain may be reading the state.
+void adoptOwnCountdowns(ThreadState *T, uintptr_t Tp) {
+  signalSafeAdd(&T->CountSeq, 1);
+  std::atomic_thread_fence(std::memory_order_release);
+  for (uint32_t I = 1, N = functionCount(); Tp && I <= N && I < MaxFunctions;
+       ++I)
+    if (int64_t Off = OwnCountdownOffsets[I]) {
+      uint64_t Left = uint64_t(*reinterpret_cast<int64_t *>(Tp + Off));
+      if (T->Loaded[I] != Left)
+        T->Loaded[I] = Left;
+    }
+  __atomic_store_n(&T->Tp, Tp, __ATOMIC_RELAXED);
+  std::atomic_thread_fence(std::memory_order_release);
+  signalSafeAdd(&T->CountSeq, 1);
+}
+
 // Runs when a thread that had a state exits: hand the state to the drain,
 // which delivers its last events and recycles it.
 void onThreadExit(void *P) {
@@ -147,6 +190,8 @@ void onThreadExit(void *P) {
   // (which attach a new state), not count into this recycled table.
   __hotpath_fast.epoch = FastPathOff;
   std::atomic_signal_fence(std::memory_order_seq_cst);
+  PastExit = 1;
+  foldOwnCountdowns(T);
   T->Status.store(ThreadExited, std::memory_order_release);
   // Deliver now rather than at the next sweep: the state is recycled at
   // once (no drain thread under Valgrind), and nothing waits for the drain.
@@ -226,6 +271,7 @@ ThreadState *attachThread() {
     T->Top = T->Stack;
     T->Overflow = 0;
     T->InHook = 0;
+    adoptOwnCountdowns(T, PastExit ? 0 : threadPointer());
     pthread_setspecific(ExitKey, T);
     CurrentThread = T;
     if (void (*Hook)(ThreadState *) =
@@ -274,8 +320,8 @@ void syncThread(ThreadState *T) {
   // (countdown 0), then one in Period on average (countdownReload). Only
   // what is non-zero is written: zeros would commit pages.
   for (uint32_t I = 1, N = functionCount(); I <= N && I < MaxFunctions; ++I) {
-    if (T->Left[I])
-      T->Left[I] = 0;
+    if (int64_t *Left = leftSlot(T, I); *Left)
+      *Left = 0;
     if (T->Loaded[I])
       T->Loaded[I] = 0;
   }
@@ -285,7 +331,7 @@ void syncThread(ThreadState *T) {
     T->Loaded[CalibrationId] = 0;
   Fast.countdown = 0; // unused since ABI 3: the countdowns are per function
   Fast.counts = T->Counts;
-  T->ArmEpoch = CurrentConfig.FastPath ? Epoch : FastPathOff;
+  T->ArmEpoch = CurrentConfig.FastPath && !PastExit ? Epoch : FastPathOff;
   // Current, then armed: a handler's call that the armed gate let by and
   // whose countdown ended finds the state current in the hooks.
   T->Epoch = Epoch;
@@ -332,6 +378,7 @@ void setThreadExitSink(void (*Sink)(ThreadState *T)) {
 }
 
 void clearTables(ThreadState *T, uint32_t NumIds) {
+  OwnCountdownRead Reading(T);
   // Only write what is non-zero: writing zeros would commit pages.
   for (uint32_t I = 1; I <= NumIds && I < MaxFunctions; ++I) {
     if (T->Counts[I])
@@ -345,8 +392,12 @@ void clearTables(ThreadState *T, uint32_t NumIds) {
 void resetThreadsInChild() {
   for (ThreadState *T = threadList(); T;
        T = T->Next.load(std::memory_order_relaxed)) {
+    // A reader the fork interrupted (the parent's drain) is not here.
+    T->OwnReaders.store(0, std::memory_order_relaxed);
     if (T->Status.load() == ThreadFree)
       continue;
+    if (T != CurrentThread) // its thread (and TLS) was not copied
+      T->Tp = 0;
     T->Q.discardAll();
     clearTables(T, functionCount());
     // This thread's open frames name their nodes: its tree stays, with

@@ -11,6 +11,7 @@
 
 #include "core/EventQueue.h"
 #include "core/PathTree.h"
+#include "core/Registry.h"
 #include "hotpath/abi.h"
 
 #include <atomic>
@@ -91,6 +92,10 @@ struct ThreadState {
   // (Counts + MaxFunctions: the fast path reaches both from one pointer,
   // abi.h). 0 at session begin: every function's first call is sampled.
   int64_t *Left;
+  // The thread's pointer while it runs, 0 once it has exited: the
+  // functions with a countdown of their own (Registry.h) have it at
+  // Tp + OwnCountdownOffsets[id], in the thread's static TLS (leftSlot).
+  uintptr_t Tp;
   // The calls the gate counted are what was loaded into each countdown
   // less what is left of it (gateCalls): by id, every value the runtime
   // set a countdown to, less the decrements of the calls the hooks count.
@@ -125,6 +130,9 @@ struct ThreadState {
   // Written by the owner at exit, by the drain when recycling and by a new
   // thread claiming it: its own line.
   alignas(64) std::atomic<uint32_t> Status;
+  // Threads reading this thread's own countdowns (OwnCountdownRead): the
+  // owner waits for none at exit before its TLS can be freed.
+  std::atomic<uint32_t> OwnReaders;
   std::atomic<ThreadState *> Next; // list link, set once
 };
 
@@ -255,6 +263,35 @@ inline __attribute__((always_inline)) void signalSafeAdd(uint64_t *P,
 #endif
 }
 
+/// Where T's countdown of Id is: the function's own thread-local variable
+/// while T's thread runs (Registry.h), else its slot in T's table. Another
+/// thread reads it only inside an OwnCountdownRead.
+inline int64_t *leftSlot(const ThreadState *T, uint32_t Id) {
+  int64_t Off = OwnCountdownOffsets[Id];
+  uintptr_t Tp = __atomic_load_n(&T->Tp, __ATOMIC_RELAXED);
+  return Off && Tp ? reinterpret_cast<int64_t *>(Tp + uintptr_t(Off))
+                   : &T->Left[Id];
+}
+
+/// Another thread (the drain) reading T's countdowns: while one is in
+/// scope, T's thread does not free its TLS (foldOwnCountdowns). Each side
+/// writes its flag, then a full fence, then reads the other's: either the
+/// owner sees the reader and waits, or the reader sees Tp = 0 and reads
+/// the table.
+class OwnCountdownRead {
+public:
+  explicit OwnCountdownRead(ThreadState *T) : T(T) {
+    T->OwnReaders.fetch_add(1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+  }
+  ~OwnCountdownRead() { T->OwnReaders.fetch_sub(1, std::memory_order_release); }
+  OwnCountdownRead(const OwnCountdownRead &) = delete;
+  OwnCountdownRead &operator=(const OwnCountdownRead &) = delete;
+
+private:
+  ThreadState *T;
+};
+
 /// The calls the wrappers' gate counted on T for Id (abi.h: the gate
 /// counts a call by decrementing its countdown). Read by the owner, or by
 /// the drain around the owner's reloads (CountSeq); a live snapshot may
@@ -264,7 +301,7 @@ inline uint64_t gateCalls(const ThreadState *T, uint32_t Id) {
   for (int Try = 0; Try < 64; ++Try) {
     uint64_t S = __atomic_load_n(&T->CountSeq, __ATOMIC_ACQUIRE);
     uint64_t L = __atomic_load_n(&T->Loaded[Id], __ATOMIC_RELAXED);
-    int64_t Left = __atomic_load_n(&T->Left[Id], __ATOMIC_RELAXED);
+    int64_t Left = __atomic_load_n(leftSlot(T, Id), __ATOMIC_RELAXED);
     std::atomic_thread_fence(std::memory_order_acquire);
     N = L - uint64_t(Left);
     if (int64_t(N) < 0)
@@ -280,7 +317,7 @@ inline uint64_t gateCalls(const ThreadState *T, uint32_t Id) {
 inline void setCountdown(ThreadState *T, uint32_t Id, int64_t V) {
   signalSafeAdd(&T->CountSeq, 1);
   std::atomic_thread_fence(std::memory_order_release);
-  int64_t Old = __atomic_exchange_n(&T->Left[Id], V, __ATOMIC_RELAXED);
+  int64_t Old = __atomic_exchange_n(leftSlot(T, Id), V, __ATOMIC_RELAXED);
   signalSafeAdd(&T->Loaded[Id], uint64_t(V) - uint64_t(Old));
   std::atomic_thread_fence(std::memory_order_release);
   signalSafeAdd(&T->CountSeq, 1);
@@ -295,7 +332,7 @@ inline void uncountDecrement(ThreadState *T, uint32_t Id) {
 /// The gate's calls of Id on T taken: zero from here on. (Written only
 /// when they differ: writing would commit a page.)
 inline void forgetGateCalls(ThreadState *T, uint32_t Id) {
-  uint64_t Left = uint64_t(__atomic_load_n(&T->Left[Id], __ATOMIC_RELAXED));
+  uint64_t Left = uint64_t(__atomic_load_n(leftSlot(T, Id), __ATOMIC_RELAXED));
   if (__atomic_load_n(&T->Loaded[Id], __ATOMIC_RELAXED) != Left)
     __atomic_store_n(&T->Loaded[Id], Left, __ATOMIC_RELAXED);
 }

@@ -79,6 +79,7 @@ void recordFolded(DrainTiming &D, const FoldEntry &F) {
 // T's untimed counts and folded timed calls into A; taken (zeroed) unless
 // a snapshot only peeks.
 void mergeTables(ThreadState *T, Aggregate &A, bool Take = true) {
+  OwnCountdownRead Reading(T); // a live thread's own countdowns
   uint32_t N = functionCount();
   if (A.Timing.size() < N + 1)
     growTiming(A, N);
