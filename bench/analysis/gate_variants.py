@@ -1,7 +1,8 @@
 """Count only, three gates side by side (docs/performance.md, "A
 countdown of each function's own"): an analysis, not a benchmark of the
 product. Builds the plugin a second time with
-per-function-tls-countdown.patch applied (in a git worktree of HEAD), then
+per-function-tls-countdown.patch applied (in a git worktree of the commit
+its first line names, which it applies to), then
 Lua 5.4 and yaml-cpp 0.7 as bench/whole.py builds them, seven ways: plain,
 clang's `-fprofile-instr-generate`, hotpath as shipped, and the patched
 plugin's four gates:
@@ -46,11 +47,13 @@ from harness import Ctx, count_only_runs, run, whole  # noqa: E402
 
 def patched_plugin(tmp):
     repo = os.path.dirname(os.path.dirname(HERE))
+    patch = os.path.join(HERE, "per-function-tls-countdown.patch")
+    with open(patch) as f:
+        base = f.readline().split()[1]  # "Base: <commit> ..."
     wt = os.path.join(tmp, "worktree")
-    run(["git", "-C", repo, "worktree", "add", "--detach", "-q", wt, "HEAD"])
+    run(["git", "-C", repo, "worktree", "add", "--detach", "-q", wt, base])
     try:
-        run(["git", "-C", wt, "apply",
-             os.path.join(HERE, "per-function-tls-countdown.patch")])
+        run(["git", "-C", wt, "apply", patch])
         run(["cmake", "-S", wt, "-B", os.path.join(wt, "build"), "-G", "Ninja",
              "-DCMAKE_C_COMPILER=clang-19", "-DCMAKE_CXX_COMPILER=clang++-19",
              "-DCMAKE_BUILD_TYPE=Release"])
