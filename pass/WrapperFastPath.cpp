@@ -50,8 +50,8 @@
 // the executable, which the gate decrements where it is (the module's
 // constructor tells the runtime where: __hotpath_register_countdowns,
 // abi.h): no id, no table pointer, nothing between the epoch check and the
-// decrement; on an interpreter's many small calls a third of what the
-// table's gate costs (docs/performance.md):
+// decrement. By itself that buys little (docs/performance.md); it is what
+// a gate without the epoch check would count in:
 //
 //   movl  %fs:__hotpath_fast@tpoff, %ecx
 //   cmpl  __hotpath_epoch(%rip), %ecx
