@@ -32,6 +32,9 @@ bool armed() { return __hotpath_fast.epoch == __hotpath_epoch; }
 
 /// Registers a gated function whose countdown is `Own` (null: the table).
 hotpath_fn_desc *ownFn(const char *Name, uint64_t Hash, int64_t *Own) {
+  // Reachable for the process's life, as a module's records are (and as
+  // LeakSanitizer wants).
+  static auto *Keep = new std::vector<hotpath_fn_desc *>;
   auto *D = new hotpath_fn_desc{HOTPATH_ABI_VERSION,
                                 HOTPATH_FN_FAST_PATH,
                                 Hash,
@@ -40,6 +43,7 @@ hotpath_fn_desc *ownFn(const char *Name, uint64_t Hash, int64_t *Own) {
                                 "test.cpp",
                                 1,
                                 0};
+  Keep->push_back(D);
   hotpath_fn_desc *Arr[1] = {D};
   uint64_t Addr[1] = {uint64_t(uintptr_t(Own))};
   __hotpath_register_countdowns(Arr, 1, HOTPATH_ABI_VERSION, Addr);
