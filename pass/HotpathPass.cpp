@@ -369,8 +369,13 @@ bool Instrumenter::run() {
   }
 
   // Only where something is wrapped, before any function changes.
-  if (FastTarget && !Plans.empty())
-    Contained.emplace(M);
+  if (FastTarget && !Plans.empty()) {
+    DenseSet<const Function *> Measured;
+    for (const Plan &P : Plans)
+      if (SelfContained::exactDefinition(*P.F))
+        Measured.insert(P.F);
+    Contained.emplace(M, Measured);
+  }
   SmallVector<Function *, 16> Done;
   for (Plan &P : Plans) {
     instrument(P);

@@ -42,11 +42,18 @@ bool leafLibraryFunction(StringRef Name) {
 }
 } // namespace
 
-SelfContained::SelfContained(const Module &M) {
+bool SelfContained::exactDefinition(const Function &F) {
+  return !F.isDeclaration() &&
+         (F.hasLocalLinkage() || (F.hasExternalLinkage() && F.isDSOLocal()));
+}
+
+SelfContained::SelfContained(const Module &M,
+                             const DenseSet<const Function *> &Measured) {
   // The largest closed set: every definition the linker keeps as it is,
   // less each that calls outside the set, and then its callers, and
   // theirs (a worklist over the call edges: linear in the module's size).
-  // Recursive functions stay in.
+  // Recursive functions stay in. A measured function is a boundary: what
+  // it and its callees allocate is its own, however it gets there.
   for (const Function &F : M)
     if (!F.isDeclaration() && !F.isInterposable())
       Fns.insert(&F);
@@ -72,6 +79,8 @@ SelfContained::SelfContained(const Module &M) {
       if (Call->doesNotReturn() && Call->doesNotThrow())
         continue;
       const Function *Callee = Call->getCalledFunction(); // null: indirect
+      if (Callee && Measured.count(Callee))
+        continue;
       if (Callee && Callee->isIntrinsic())
         Leaves |= !intrinsicStaysInside(*Callee);
       else if (Callee && Fns.count(Callee))

@@ -4,13 +4,17 @@
 // those make, goes to a function defined in this module that the linker
 // cannot replace, to an intrinsic, to one of a few C library leaves
 // (strlen, memcmp, ...), to the guard of a local static, or ends the
-// program without throwing: no call leaves the module otherwise, none is
-// indirect. Such a call can neither allocate nor take a lock (the runtime
-// sees both as calls of malloc, operator new, pthread_mutex_lock, ...), so
-// while it runs nothing is charged to the current call: its wrapper's fast
-// path leaves the current call as it is (WrapperFastPath.h) and saves a
-// register and three instructions a call. Iterators, accessors and
-// comparisons are such helpers (in yaml-cpp, 19 of its 67 million calls).
+// program without throwing, or enters a measured function of this module
+// defined once in the program: no call leaves the module otherwise, none
+// is indirect. Nothing such a call does itself can allocate or take a lock
+// (the runtime sees both as calls of malloc, operator new,
+// pthread_mutex_lock, ...; a measured callee is the current call while it
+// runs, its wrapper or its hooks make it so), so while it runs nothing is
+// charged to it: its wrapper's fast path leaves the current call as it is
+// (WrapperFastPath.h) and saves a register and three instructions a call.
+// Iterators, accessors and comparisons are such helpers (in yaml-cpp, 19
+// of its 67 million calls), and so is a function that only calls measured
+// functions of its unit.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_PASS_SELFCONTAINED_H
@@ -24,7 +28,15 @@ namespace hotpath {
 class SelfContained {
 public:
   /// Looks at the module as it is: before the pass changes any function.
-  explicit SelfContained(const llvm::Module &M);
+  /// `Measured`: the functions the pass measures in it whose definition
+  /// is the program's (exactDefinition).
+  SelfContained(const llvm::Module &M,
+                const llvm::DenseSet<const llvm::Function *> &Measured);
+  /// Whether `F`'s definition here is the one every call in the program
+  /// reaches: local, or external and bound in this object (not an inline
+  /// function's or a template's copy, of which the linker may keep
+  /// another unit's, not interposable).
+  static bool exactDefinition(const llvm::Function &F);
   bool contains(const llvm::Function &F) const { return Fns.count(&F); }
 
 private:
