@@ -372,7 +372,7 @@ bool Instrumenter::run() {
   if (FastTarget && !Plans.empty()) {
     DenseSet<const Function *> Measured;
     for (const Plan &P : Plans)
-      if (SelfContained::exactDefinition(*P.F))
+      if (definedOnceInProgram(*P.F))
         Measured.insert(P.F);
     Contained.emplace(M, Measured);
   }

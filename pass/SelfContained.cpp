@@ -42,11 +42,6 @@ bool leafLibraryFunction(StringRef Name) {
 }
 } // namespace
 
-bool SelfContained::exactDefinition(const Function &F) {
-  return !F.isDeclaration() &&
-         (F.hasLocalLinkage() || (F.hasExternalLinkage() && F.isDSOLocal()));
-}
-
 SelfContained::SelfContained(const Module &M,
                              const DenseSet<const Function *> &Measured) {
   // The largest closed set: every definition the linker keeps as it is,

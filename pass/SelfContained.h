@@ -29,14 +29,9 @@ class SelfContained {
 public:
   /// Looks at the module as it is: before the pass changes any function.
   /// `Measured`: the functions the pass measures in it whose definition
-  /// is the program's (exactDefinition).
+  /// is the program's (definedOnceInProgram, WrapperFastPath.h).
   SelfContained(const llvm::Module &M,
                 const llvm::DenseSet<const llvm::Function *> &Measured);
-  /// Whether `F`'s definition here is the one every call in the program
-  /// reaches: local, or external and bound in this object (not an inline
-  /// function's or a template's copy, of which the linker may keep
-  /// another unit's, not interposable).
-  static bool exactDefinition(const llvm::Function &F);
   bool contains(const llvm::Function &F) const { return Fns.count(&F); }
 
 private:

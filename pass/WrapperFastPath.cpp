@@ -190,10 +190,23 @@ bool namesRuntimeState(const Module &M) {
   return namesState(M, "__hotpath_fast") || namesState(M, "__hotpath_epoch");
 }
 
+namespace {
+// Not -fPIC, or -fPIE: code linked into an executable.
+bool executableCode(const Module &M) {
+  return M.getPICLevel() == PICLevel::NotPIC ||
+         M.getPIELevel() != PIELevel::Default;
+}
+} // namespace
+
 bool localGateTarget(const Module &M) {
-  bool Executable = M.getPICLevel() == PICLevel::NotPIC ||
-                    M.getPIELevel() != PIELevel::Default;
-  return fastPathTarget(M) && Executable && !namesRuntimeState(M);
+  return fastPathTarget(M) && executableCode(M) && !namesRuntimeState(M);
+}
+
+bool definedOnceInProgram(const Function &F) {
+  return !F.isDeclaration() &&
+         (F.hasLocalLinkage() ||
+          (F.hasExternalLinkage() &&
+           (F.isDSOLocal() || executableCode(*F.getParent()))));
 }
 
 void defineRuntimeState(Module &M) {
@@ -228,7 +241,7 @@ GlobalVariable *createOwnCountdown(Function &F, uint64_t Hash) {
   // decrements the variable, and the runtime finds it under one id. (An
   // inline function or a template has a copy in many units, of which the
   // linker keeps one gate: they count in the table.)
-  if (!F.hasLocalLinkage() && !F.hasExternalLinkage())
+  if (!definedOnceInProgram(F))
     return nullptr;
   Module &M = *F.getParent();
   Type *I64 = Type::getInt64Ty(M.getContext());

@@ -34,13 +34,20 @@ bool namesRuntimeState(const llvm::Module &M);
 /// executable (not -fPIC, or -fPIE) that does not name the runtime's state.
 bool localGateTarget(const llvm::Module &M);
 
+/// Whether `F`'s definition here is the only one in the program, the one
+/// every call reaches: local, or external and bound in this object
+/// (dso_local, or any external definition in code for an executable,
+/// which nothing can interpose). Not an inline function's or a template's
+/// copy, of which the linker may keep another unit's.
+bool definedOnceInProgram(const llvm::Function &F);
+
 /// Defines the runtime's fast-path state in `M`, weak, as abi.h says, for
 /// the local gates (once per module, after its wrappers).
 void defineRuntimeState(llvm::Module &M);
 
 /// The thread-local countdown of `F`'s own that its gate decrements in
-/// the executable's form (OwnForm in WrapperFastPath.cpp; null when `F` may
-/// have copies in other units, whose gates count in the table).
+/// the executable's form (OwnForm in WrapperFastPath.cpp; null unless
+/// definedOnceInProgram: copies in other units count in the table).
 /// Precondition: localGateTarget.
 llvm::GlobalVariable *createOwnCountdown(llvm::Function &F, uint64_t Hash);
 
