@@ -4,12 +4,13 @@ programs"): Lua 5.4 (C), yaml-cpp 0.7 and leveldb 1.23 (C++), from Debian's
 source packages.
 
 Loaded by bench.py (`--only whole`; WHOLE_ONLY=lua,yaml,leveldb picks code
-bases). Builds each code base five ways from the same sources: plain;
+bases). Builds each code base six ways from the same sources: plain;
 hotpath with include = [".*"]; clang's `-fprofile-instr-generate` (a
 counter per function and per edge, what a C/C++ engineer reaches for to
 count); XRay with every function instrumented; and hotpath with the
 `exclude` lines `hotpath trim` writes from a run of the second build
-(overhead-aware selection under a budget). Runs each workload interleaved
+(overhead-aware selection under a budget), and with those it writes by CPU
+samples from a count-only run with them (for that mode). Runs each workload interleaved
 in every mode and reports its CPU time (user + system, every thread of the
 run, the drain's included) against the plain build's, the measured calls
 per second, the compile CPU time and the binary size; then, under
@@ -29,6 +30,8 @@ import tomllib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TRIM_BUDGET = 10  # percent of the run, every call timed
+# The build trimmed for exact counts and sampled time, in that mode.
+COUNTS_MODE = "trimmed by CPU samples, rate 0, HOTPATH_ALLOC=0, CPU samples 1 kHz"
 
 
 def debian_source(c, run, package, pattern):
@@ -274,6 +277,26 @@ def bench_codebase(c, rows, check, run, med, cb):
     count = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}
     # Exact counts and sampled time (docs/sampling.md).
     count_cpu = dict(count, HOTPATH_CPU_SAMPLING="1000")
+
+    # Trimmed for that mode: the exclude lines `hotpath trim` writes by CPU
+    # samples (its default budget) from a count-only run of the second build
+    # with CPU samples. Where perf events are refused there are no samples
+    # to trim by, and no such build.
+    crpt = c.path("%s-count-report.json" % cb.tag)
+    run(norand + cb.argv(exe["hotpath"]), dict(count_cpu, HOTPATH_OUTPUT_FORMAT="json",
+                                               HOTPATH_OUTPUT_PATH=crpt))
+    with open(crpt) as f:
+        has_samples = "cpu_samples" in json.load(f)
+    count_excludes = []
+    if has_samples:
+        ctrim = c.path("%s-count-trim.toml" % cb.tag)
+        run([tool, "trim", crpt, "-o", ctrim])
+        with open(ctrim, "rb") as f:
+            count_excludes = tomllib.load(f).get("functions", {}).get("exclude", [])
+        ccfg = c.path("%s-counts.toml" % cb.tag)
+        write_config(ccfg, count_excludes)
+        exe["counts"], cpu["counts"] = compile_codebase(
+            c, run, cb, "counts", ["-fpass-plugin=" + c.plugin], c.rt_shared(), ccfg)
     xlog = c.path("xray-")
     modes = [("plain", exe["plain"], {}),
              ("hotpath, every call timed", exe["hotpath"], {}),
@@ -292,20 +315,23 @@ def bench_codebase(c, rows, check, run, med, cb):
              ("trimmed, rate 0.01, HOTPATH_ALLOC=0", exe["trimmed"], no_alloc),
              ("trimmed, rate 0, HOTPATH_ALLOC=0, CPU samples 1 kHz", exe["trimmed"],
               count_cpu)]
+    if has_samples:
+        modes.append((COUNTS_MODE, exe["counts"], count_cpu))
     times = {m[0]: [] for m in modes}
     calls = {}
     for rep in range(c.a.reps):
         k = rep % len(modes)
         for name, binary, env in modes[k:] + modes[:k]:
             env = dict(env)
-            if binary in (exe["hotpath"], exe["trimmed"]):
+            reported = binary in (exe["hotpath"], exe["trimmed"], exe.get("counts"))
+            if reported:
                 env.update(HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=rpt)
             t, out = timed(binary, env)
             times[name].append(t)
             if deterministic:
                 check(out == expected, "whole: %s, %s prints what the plain build "
                       "prints" % (cb.name, name))
-            if binary in (exe["hotpath"], exe["trimmed"]):
+            if reported:
                 calls[name] = report_calls(rpt)
             for f in glob.glob(xlog + "*") + glob.glob(c.path("pgo-*.profraw")):
                 os.remove(f)
@@ -322,7 +348,7 @@ def bench_codebase(c, rows, check, run, med, cb):
             other = report_calls(rpt)
             moved |= {n for n in set(ref) | set(other) if ref.get(n) != other.get(n)}
     for build in ("hotpath", "trimmed") if deterministic else ():
-        modes = [v for k, v in calls.items() if k.startswith(build)]
+        modes = [v for k, v in calls.items() if k.startswith(build + ",")]
         names = set().union(*modes) - moved
         differ = sorted(n for n in names if len({m.get(n) for m in modes}) > 1)
         shown = "".join("; %s: %s" % (n, [m.get(n) for m in modes])
@@ -344,6 +370,11 @@ def bench_codebase(c, rows, check, run, med, cb):
                    "a timed call), %.0fM calls/s" % (t_fns, n_fns, len(excludes),
                                                    TRIM_BUDGET, call_ns,
                                                    t_calls / med(base) / 1e6)
+        elif name == COUNTS_MODE:
+            k_calls, k_fns = totals(calls.get(name, {}))
+            note = "%d of %d functions kept (%d exclude lines by CPU samples, " \
+                   "hotpath trim's default budget), %.0fM calls/s" % (
+                       k_fns, n_fns, len(count_excludes), k_calls / med(base) / 1e6)
         rows.append((label, "%s, %s" % (cb.name, name), "%.3f s CPU" % med(xs),
                      "%.2f× plain" % med(ratio) if name != "plain" else "", note))
     for build in ("hotpath", "pgo", "trimmed"):

@@ -11,7 +11,12 @@
 // as `hotpath bench`'s): the hooks are already out of the counts, what is
 // left is what a measured call adds to its caller's count beyond them (the
 // call itself, the inlining it prevents), --call-cost-ir, and the budget is
-// how far a benchmark's counts may be off the plain build's.
+// how far a benchmark's counts may be off the plain build's. By CPU
+// samples (a count-only run with HOTPATH_CPU_SAMPLING, the default for such
+// reports): the cost of measuring is the samples that landed in hotpath's
+// own code, the gates, spread over the calls, and the run's own time is its
+// CPU less them; the samples show an excluded function's time below its
+// caller, so none is kept for its share.
 //
 // The most distorted go first: the least inclusive cost per call, against
 // the same cost of measuring. Not own time per call first: compensation
@@ -27,6 +32,7 @@
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/report/Units.h"
+#include "hotpath/samples/Join.h"
 #include "hotpath/support/AtomicFile.h"
 #include "hotpath/support/FileRead.h"
 
@@ -99,7 +105,7 @@ std::string percent(double P) {
 
 namespace {
 
-enum class TrimBy { Time, Icount };
+enum class TrimBy { Time, Icount, Cpu };
 
 struct Params {
   TrimBy By = TrimBy::Icount;
@@ -117,29 +123,56 @@ struct Trimmed {
   size_t Kept = 0;
 };
 
+// By CPU samples, a report whose samples are joined to its rows: what its
+// gates' samples say one counted call costs, and the run's CPU less them.
+struct SampledCost {
+  double CallCost = 0, Plain = 0;
+};
+
+SampledCost sampledCost(const report::Report &R,
+                        const samples::SampleProfile &P) {
+  uint64_t Calls = 0;
+  for (const report::FunctionRow &Row : R.Timing.Data)
+    Calls += Row.Calls;
+  SampledCost C;
+  C.CallCost = Calls ? double(P.MeasuringNs) / double(Calls) : 0;
+  C.Plain = std::max(double(P.CpuNs) - double(P.MeasuringNs), 1.0);
+  return C;
+}
+
 // One report: its candidates and the most distorted ones to exclude.
+// Sampled: by CPU samples, the report's joined to its rows (Join.h).
 Trimmed trimOne(const report::Report &R, const std::string &Name,
-                const Params &P) {
+                const Params &P, const samples::SampleProfile *Sampled) {
   Trimmed T;
   T.Report = Name;
   bool ByTime = P.By == TrimBy::Time;
+  bool ByCpu = P.By == TrimBy::Cpu;
+  SampledCost SC = Sampled ? sampledCost(R, *Sampled) : SampledCost();
   double CallCost = P.CallCost;
   if (ByTime && !P.CallCostGiven && R.M.CallCostNs && *R.M.CallCostNs > 0)
     CallCost = *R.M.CallCostNs;
+  if (ByCpu && !P.CallCostGiven)
+    CallCost = SC.CallCost;
   T.CallCost = CallCost;
-  const report::FunctionsSection &Sec = ByTime ? R.Timing : R.Icount;
+  const report::FunctionsSection &Sec = ByTime || ByCpu ? R.Timing : R.Icount;
   for (const report::FunctionRow &Row : Sec.Data) {
     Candidate C;
     C.Name = Row.Name;
     C.Calls = Row.Calls;
-    uint64_t Own = Row.Self ? *Row.Self : Row.Total;
+    uint64_t Own = ByCpu      ? Row.CpuSelfNs.value_or(0)
+                   : Row.Self ? *Row.Self
+                              : Row.Total;
+    uint64_t Total = ByCpu ? Row.CpuNs.value_or(0) : Row.Total;
     C.OwnPerCall = Row.Calls ? double(Own) / double(Row.Calls) : 0;
-    C.PerCall = Row.Calls ? double(Row.Total) / double(Row.Calls) : 0;
+    C.PerCall = Row.Calls ? double(Total) / double(Row.Calls) : 0;
     C.Cost = double(Row.Calls) * CallCost;
     T.Measuring += C.Cost;
     T.All.push_back(std::move(C));
   }
-  if (ByTime) {
+  if (ByCpu) {
+    T.Plain = SC.Plain; // the run's CPU, less its gates'
+  } else if (ByTime) {
     // The run's own time: what it took, less what measuring added.
     double Elapsed = double(R.M.ElapsedNs);
     T.Plain = std::max(Elapsed - T.Measuring, Elapsed * 0.01);
@@ -185,33 +218,51 @@ Trimmed trimOne(const report::Report &R, const std::string &Name,
         Entry.insert(C.Name);
   }
   // A function whose measuring is a thousandth of the excess or less is
-  // left alone: excluding it would not help the budget.
-  double Negligible = (T.Measuring - Allowed) / 1000;
-  for (const Candidate *C : Order) {
-    if (T.Left <= Allowed)
-      break;
-    if (C->Cost <= Negligible)
-      continue;
-    // By icount, the benchmark's entry points (no measured function of the
-    // report calls them) stay: their counts are what the benchmark is about.
-    if (Entry.count(C->Name)) {
-      ++T.Kept;
-      continue;
+  // left alone: excluding it would not help the budget. By CPU samples,
+  // first only those that cost a hundredth of it or more: a function the
+  // samples missed has no CPU a call to rank it by (a tie with every other
+  // one they missed), and its exact count is worth more than the little
+  // its measuring costs.
+  double Excess = T.Measuring - Allowed;
+  std::vector<double> Thresholds = {Excess / 1000};
+  if (ByCpu)
+    Thresholds.insert(Thresholds.begin(), Excess / 100);
+  std::set<const Candidate *> Seen;
+  for (double Negligible : Thresholds) {
+    for (const Candidate *C : Order) {
+      if (T.Left <= Allowed)
+        break;
+      if (C->Cost <= Negligible || !Seen.insert(C).second)
+        continue;
+      // By icount, the benchmark's entry points (no measured function of
+      // the report calls them) stay: their counts are what the benchmark
+      // is about.
+      if (Entry.count(C->Name)) {
+        ++T.Kept;
+        continue;
+      }
+      if (P.KeepShare > 0 &&
+          C->OwnPerCall * double(C->Calls) >= T.Plain * P.KeepShare / 100.0) {
+        ++T.Kept; // what the profile is for: its own time stays measured
+        continue;
+      }
+      T.Excluded.push_back(*C);
+      T.Left -= C->Cost;
     }
-    if (P.KeepShare > 0 &&
-        C->OwnPerCall * double(C->Calls) >= T.Plain * P.KeepShare / 100.0) {
-      ++T.Kept; // what the profile is for: its own time stays measured
-      continue;
-    }
-    T.Excluded.push_back(*C);
-    T.Left -= C->Cost;
   }
   return T;
 }
 
 std::string costText(TrimBy By, double V) {
-  return By == TrimBy::Time ? report::formatDuration(uint64_t(V + 0.5))
-                            : report::formatCount(uint64_t(V + 0.5)) + " Ir";
+  if (By == TrimBy::Icount)
+    return report::formatCount(uint64_t(V + 0.5)) + " Ir";
+  // A counted call costs a fraction of a nanosecond.
+  if (By == TrimBy::Cpu && V < 10) {
+    char B[32];
+    std::snprintf(B, sizeof B, "%.2f ns", V);
+    return B;
+  }
+  return report::formatDuration(uint64_t(V + 0.5));
 }
 
 } // namespace
@@ -232,7 +283,7 @@ struct TrimCommand {
 const CommandInfo TrimCommand::Info = {
     "trim",
     "exclude what costs more to measure than it takes, under a budget",
-    "hotpath trim REPORT.json|DIR [--by time|icount] [--budget PERCENT] "
+    "hotpath trim REPORT.json|DIR [--by time|icount|cpu] [--budget PERCENT] "
     "[--call-cost NS] [--call-cost-ir IR] [--keep-share PERCENT] [-o FILE | "
     "--config hotpath.toml]",
     "Lists the measured functions that cost more to measure than they take,\n"
@@ -245,7 +296,10 @@ const CommandInfo TrimCommand::Info = {
     "counts) the budget is how far each report's counts may be off the\n"
     "plain build's (default 1%); by time, what measuring may add to the run\n"
     "(default 5%), and a function with --keep-share of the run's own time\n"
-    "(default 5) is never excluded.",
+    "(default 5) is never excluded. By CPU samples (the default for a\n"
+    "count-only run with HOTPATH_CPU_SAMPLING) the cost is the samples in\n"
+    "hotpath's own code and the budget a share of the run's CPU (default\n"
+    "1%); the samples still show an excluded function below its caller.",
     ""};
 
 void TrimCommand::declare(CLI::App &App) {
@@ -253,17 +307,19 @@ void TrimCommand::declare(CLI::App &App) {
       ->option_text("REPORT.json|DIR");
   App.add_option("--by", By,
                  "what measuring distorts: icount (default when the reports "
-                 "have it) or time")
-      ->option_text("time|icount")
-      ->check(oneOf({"time", "icount"}));
+                 "have it), cpu (default for count-only runs with CPU "
+                 "samples) or time")
+      ->option_text("time|icount|cpu")
+      ->check(oneOf({"time", "icount", "cpu"}));
   App.add_option("--budget", Budget,
                  "what measuring may cost, in percent (default 1 by icount, "
-                 "5 by time)")
+                 "1 by cpu, 5 by time)")
       ->option_text("PERCENT")
       ->check(numberIn(0, 1000, "expects a percentage from 0 to 1000"));
   App.add_option("--call-cost", CallCost,
-                 "by time: what one measured call costs, in ns (default: the "
-                 "run's meta.call_cost_ns, else 20)")
+                 "by time or cpu: what one measured call costs, in ns "
+                 "(default by time: the run's meta.call_cost_ns, else 20; by "
+                 "cpu: its samples in hotpath's own code a call)")
       ->option_text("NS")
       ->check(numberIn(0, 1e6, "expects nanoseconds from 0 to 1000000"));
   App.add_option("--call-cost-ir", CallCostIr,
@@ -273,8 +329,8 @@ void TrimCommand::declare(CLI::App &App) {
       ->check(numberIn(0, 1e6, "expects instructions from 0 to 1000000"));
   App.add_option("--keep-share", KeepShare,
                  "never exclude a function whose own share of the run is at "
-                 "least this, in percent (default 5 by time, 0 by icount; 0: "
-                 "none is kept)")
+                 "least this, in percent (default 5 by time, 0 by icount and "
+                 "cpu; 0: none is kept)")
       ->option_text("PERCENT")
       ->check(numberIn(0, 100, "expects a percentage from 0 to 100"));
   CLI::Option *OutOpt =
@@ -297,38 +353,50 @@ int TrimCommand::run(const Invocation &I) {
   if (report::isDirectory(File) && (Files = report::reportFiles(File)).empty())
     return fail("" + File + ": no report in this directory");
   std::vector<report::Report> Reports(Files.size());
-  bool AllIcount = true;
+  bool AllIcount = true, AllCounted = true;
   for (size_t I = 0; I < Files.size(); ++I) {
     std::string Error;
     if (!report::readReportFile(Files[I], Reports[I], Error))
       return fail(Files[I] + ": " + Error);
-    AllIcount &= Reports[I].Icount.Present;
+    const report::Report &R = Reports[I];
+    AllIcount &= R.Icount.Present;
+    // Counts only, and the samples for the time.
+    AllCounted &= R.Cpu.Present && R.Timing.Present && !R.Timing.timed();
   }
-  P.By = By.empty()       ? (AllIcount ? TrimBy::Icount : TrimBy::Time)
+  P.By = By.empty()       ? (AllIcount    ? TrimBy::Icount
+                             : AllCounted ? TrimBy::Cpu
+                                          : TrimBy::Time)
          : By == "icount" ? TrimBy::Icount
+         : By == "cpu"    ? TrimBy::Cpu
                           : TrimBy::Time;
-  bool ByTime = P.By == TrimBy::Time;
+  bool ByTime = P.By == TrimBy::Time, ByCpu = P.By == TrimBy::Cpu;
   P.Budget = App.count("--budget") ? Budget : ByTime ? 5 : 1;
-  P.CallCost = ByTime ? CallCost : CallCostIr;
+  P.CallCost = ByTime || ByCpu ? CallCost : CallCostIr;
   P.CallCostGiven = App.count("--call-cost") > 0;
   P.KeepShare = App.count("--keep-share") ? KeepShare : ByTime ? 5 : 0;
+  const char *Missing = ByTime ? "timed functions"
+                        : ByCpu
+                            ? "CPU samples (a run with HOTPATH_CPU_SAMPLING)"
+                            : "instruction counts (a Callgrind run)";
 
   std::vector<Trimmed> Ts;
   for (size_t I = 0; I < Reports.size(); ++I) {
-    const report::Report &R = Reports[I];
-    const report::FunctionsSection &Sec = ByTime ? R.Timing : R.Icount;
-    if (!Sec.Present || Sec.Data.empty()) {
+    report::Report &R = Reports[I];
+    const report::FunctionsSection &Sec = ByTime || ByCpu ? R.Timing : R.Icount;
+    if (!Sec.Present || Sec.Data.empty() || (ByCpu && !R.Cpu.Present)) {
       if (Reports.size() == 1)
-        return fail("" + Files[I] + " has no " +
-                    (ByTime ? "timed functions"
-                            : "instruction counts (a Callgrind run)"));
+        return fail("" + Files[I] + " has no " + Missing);
       continue;
     }
-    Ts.push_back(trimOne(R, R.M.Benchmark.value_or(Files[I]), P));
+    // By CPU: the samples symbolized and joined to the rows.
+    samples::Joined J;
+    if (ByCpu)
+      J = samples::joinSamples(R);
+    Ts.push_back(trimOne(R, R.M.Benchmark.value_or(Files[I]), P,
+                         ByCpu ? &J.Profile : nullptr));
   }
   if (Ts.empty())
-    return fail("" + File + ": no report has " +
-                (ByTime ? "timed functions" : "instruction counts"));
+    return fail("" + File + ": no report has " + Missing);
 
   // The union, each function once with the report it was worst in.
   std::map<std::string, std::pair<Candidate, std::string>> Worse;
@@ -371,31 +439,37 @@ int TrimCommand::run(const Invocation &I) {
       (Many ? std::to_string(Ts.size()) + " reports, " : std::string()) +
       std::to_string(Cheap.size()) + " measured functions, " +
       report::formatCount(Calls) + " calls; " +
-      (ByTime ? "measuring them costs about "
-              : "measuring them distorts the instruction counts by about ") +
+      (ByTime || ByCpu
+           ? "measuring them costs about "
+           : "measuring them distorts the instruction counts by about ") +
       percent(Worst->Measuring / Worst->Plain * 100) +
-      (ByTime ? " of the run" : "") +
+      (ByTime  ? " of the run"
+       : ByCpu ? " of the run's CPU"
+               : "") +
       (Many ? " (worst: " + Worst->Report + ")" : std::string()) + " at " +
-      costText(P.By, Worst->CallCost) + " a call.\n# " +
-      std::to_string(CheapCount) +
+      costText(P.By, Worst->CallCost) + " a call" +
+      (ByCpu && !P.CallCostGiven ? " (its samples in hotpath's own code)"
+                                 : "") +
+      ".\n# " + std::to_string(CheapCount) +
       " of them take less than that per call. Excluding " +
       std::to_string(Excluded.size()) + " brings " +
       (Many ? "every report under " : "it to ") + "about " +
       percent(WorstAfter->Left / WorstAfter->Plain * 100) + " (budget " +
       percent(P.Budget) + ").\n";
   if (Kept)
-    Text +=
-        "# " + std::to_string(Kept) + " kept although over budget: " +
-        (ByTime ? "each has at least " + percent(P.KeepShare) +
-                      " of the run's own time (--keep-share)"
-                : std::string("each is an entry point (no measured function "
-                              "calls it)")) +
-        ".\n";
+    Text += "# " + std::to_string(Kept) + " kept although over budget: " +
+            (ByTime || ByCpu
+                 ? "each has at least " + percent(P.KeepShare) +
+                       " of the run's own time (--keep-share)"
+                 : std::string("each is an entry point (no measured function "
+                               "calls it)")) +
+            ".\n";
   std::vector<ExcludeEntry> Entries;
   for (const auto &[C, Where] : Excluded)
     Entries.push_back({tomlString(exactRegex(C.Name)),
                        report::formatCount(C.Calls) + " calls, " +
-                           costText(P.By, C.PerCall) + " a call" +
+                           costText(P.By, C.PerCall) +
+                           (ByCpu ? " of CPU a call" : " a call") +
                            (Many ? " in " + Where : std::string())});
   if (!ConfigFile.empty()) {
     std::string Old, Error;
