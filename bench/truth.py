@@ -42,8 +42,9 @@ also run under perf, beside perf on that build (the sampler's own error,
 without what measuring and frame pointers change in the code); each with
 the top 5's shares and the largest gap over perf's top 10 (target 2
 points). For leveldb also the entry points alone (only where each thread
-starts is measured: the samples see the rest). TRUTH_ONLY=cpu runs these
-rows alone.
+starts is measured: the samples see the rest); for Lua `main` alone, and
+everything less what `hotpath trim` excludes by the samples of a count-only
+run. TRUTH_ONLY=cpu runs these rows alone.
 """
 import collections
 import glob
@@ -51,6 +52,7 @@ import json
 import os
 import re
 import subprocess
+import tomllib
 
 NUM = 200000
 WRITE = "leveldb::DBImpl::Write"
@@ -116,8 +118,9 @@ def short(name):
 
 
 def perf_samples(c, run, argv, tag):
-    """perf's call stacks of the plain build: per sample, its frames from
-    the innermost out, each (short symbol name, the object it is in)."""
+    """perf's call stacks of a build (the plain one, or a measured one
+    beside its own samples): per sample, its frames from the innermost
+    out, each (short symbol name, the object it is in)."""
     data = os.path.join(c.tmp, "perf-%s.data" % tag)
     run(["perf", "record", "-q", "-e", "task-clock", "-F", str(PERF_HZ), "--call-graph",
          "dwarf,16384", "-o", data] + argv)
@@ -129,7 +132,10 @@ def perf_samples(c, run, argv, tag):
         for line in sample.strip().split("\n"):
             m = re.match(r"\s*[0-9a-f]+ (.*) \((.*)\)$", line)
             if m:
-                frames.append((short(m.group(1)), os.path.basename(m.group(2))))
+                # A measured function's marker and hooked wrapper are the
+                # function: `f.hotpath.N`, `f(int) [clone .hotpath.N]`.
+                name = re.sub(r"( \[clone )?\.hotpath(_hooked)?\.\d+\]?$", "", m.group(1))
+                frames.append((short(name), os.path.basename(m.group(2))))
         if frames:
             samples.append(frames)
     return samples
@@ -347,6 +353,22 @@ def bench_lua(c, rows, check, run, cpu_only=False):
     open(main_cfg, "w").write('[functions]\ninclude = ["^main$"]\n')
     entry, _ = whole.compile_codebase(c, run, cb, "truth-main-fp",
                                       ["-fpass-plugin=" + c.plugin] + fp, c.rt_shared(), main_cfg)
+    # Everything, less what `hotpath trim` excludes by the CPU samples of a
+    # count-only run (docs/sampling.md, counting everything for the price
+    # of the samples).
+    counts_rpt = os.path.join(c.tmp, "lua-counts.json")
+    run(norand + cb.argv(sampled), env=dict(
+        os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=counts_rpt,
+        HOTPATH_CPU_SAMPLING="1000", **COUNT_ONLY))
+    trim_out = os.path.join(c.tmp, "lua-counts-trim.toml")
+    run([hotpath_tool(c), "trim", counts_rpt, "-o", trim_out])
+    with open(trim_out, "rb") as f:
+        excludes = tomllib.load(f).get("functions", {}).get("exclude", [])
+    counts_cfg = os.path.join(c.tmp, "lua-counts.toml")
+    whole.write_config(counts_cfg, excludes)
+    counted, _ = whole.compile_codebase(c, run, cb, "truth-counts-fp",
+                                        ["-fpass-plugin=" + c.plugin] + fp, c.rt_shared(),
+                                        counts_cfg)
 
     # Ten times the rounds: a share of a few hundred samples moves by
     # several points between runs.
@@ -357,6 +379,10 @@ def bench_lua(c, rows, check, run, cpu_only=False):
                         lambda f: f[1] == exe)
     cpu_rows(c, rows, check, "Lua", perf_lua, [
         ("everything", lambda name: norand + cb.argv(sampled), CPU_MODES),
+        ("everything trimmed by CPU samples (%d excluded)" % len(excludes),
+         lambda name: norand + cb.argv(counted), ENTRY_MODES,
+         lambda k: perf_own(perf_samples(c, run, norand + cb.argv(counted), "lua-counts-%d" % k),
+                            lambda f: f[1] == os.path.basename(counted))[0]),
         ("main alone", lambda name: norand + cb.argv(entry), ENTRY_MODES,
          lambda k: perf_own(perf_samples(c, run, norand + cb.argv(entry), "lua-main-%d" % k),
                             lambda f: f[1] == os.path.basename(entry))[0])])

@@ -31,6 +31,7 @@
 #include "config/ConfigEdit.h"
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 #include "hotpath/samples/Join.h"
 #include "hotpath/support/AtomicFile.h"
@@ -392,6 +393,11 @@ int TrimCommand::run(const Invocation &I) {
     samples::Joined J;
     if (ByCpu)
       J = samples::joinSamples(R);
+    // A binary gone or rebuilt since the run: its samples name nothing,
+    // and the cost they would show is missing.
+    for (const std::string &W : J.Profile.Warnings)
+      std::fprintf(stderr, "hotpath: warning: %s\n",
+                   report::terminalText(W).c_str());
     Ts.push_back(trimOne(R, R.M.Benchmark.value_or(Files[I]), P,
                          ByCpu ? &J.Profile : nullptr));
   }
