@@ -259,8 +259,10 @@ def cpu_rows(c, rows, check, what, perf_run, builds):
     the page cache), summed. `perf_run(k)` gives perf's own samples and the
     frames it saw; the top 10 are perf's. `builds`: (label, argv of a run
     named `name`, the modes to run it in, and optionally perf's own samples
-    of that build's run: beside them, the sampler's own error, without what
-    measuring and frame pointers change in the code)."""
+    of that build's run, `perf_same(k, frames perf saw in the plain
+    build)`: beside them, the sampler's own error, without what measuring
+    and frame pointers change in the code; a frame of that build the plain
+    build inlines counts in its caller there too, as cpu_own counts it)."""
     runs = 1 if c.a.quick else CPU_RUNS
     p_own, q_own, p_syms = collections.Counter(), collections.Counter(), set()
     cases = [(label, argv, tag, extra) for label, argv, modes, *_ in builds
@@ -278,7 +280,7 @@ def cpu_rows(c, rows, check, what, perf_run, builds):
         q_own.update(own)
         p_syms |= syms
         for i, (_, perf_same) in enumerate(same):
-            s_own[i].update(perf_same(k))
+            s_own[i].update(perf_same(k, p_syms))
         for i, (label, argv, tag, extra) in enumerate(cases):
             name = re.sub(r"\W", "_", "%s-%s-%s-%d" % (what, label, tag, k))
             o, cs = cpu_own(c, argv(name), p_syms, name, extra)
@@ -379,13 +381,15 @@ def bench_lua(c, rows, check, run, cpu_only=False):
                         lambda f: f[1] == exe)
     cpu_rows(c, rows, check, "Lua", perf_lua, [
         ("everything", lambda name: norand + cb.argv(sampled), CPU_MODES),
+        # Not beside perf on that build: perf counts the gates' samples in
+        # the functions they are inlined into, hotpath as the cost of
+        # measuring.
         ("everything trimmed by CPU samples (%d excluded)" % len(excludes),
-         lambda name: norand + cb.argv(counted), ENTRY_MODES,
-         lambda k: perf_own(perf_samples(c, run, norand + cb.argv(counted), "lua-counts-%d" % k),
-                            lambda f: f[1] == os.path.basename(counted))[0]),
+         lambda name: norand + cb.argv(counted), ENTRY_MODES),
         ("main alone", lambda name: norand + cb.argv(entry), ENTRY_MODES,
-         lambda k: perf_own(perf_samples(c, run, norand + cb.argv(entry), "lua-main-%d" % k),
-                            lambda f: f[1] == os.path.basename(entry))[0])])
+         lambda k, syms: perf_own(
+             perf_samples(c, run, norand + cb.argv(entry), "lua-main-%d" % k),
+             lambda f: f[1] == os.path.basename(entry) and f[0] in syms)[0])])
     cb.rounds = rounds
     for tag, extra in ([] if cpu_only else MODES):
         out = os.path.join(c.tmp, "lua-truth-%s.json" % re.sub(r"\W", "_", tag))
@@ -489,7 +493,7 @@ def bench(c, rows, check, run, med):
         ("namespace", lambda name: [measured] + args(c, os.path.join(c.tmp, "db-" + name)),
          CPU_MODES),
         ("threads' entry points", lambda name: [entry] + args(c, os.path.join(c.tmp, "db-" + name)),
-         ENTRY_MODES, lambda k: perf_profile(c, run, entry)[0])])
+         ENTRY_MODES, lambda k, syms: perf_profile(c, run, entry)[0])])
     if cpu_only:
         bench_lua(c, rows, check, run, cpu_only=True)
         return
