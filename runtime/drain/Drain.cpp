@@ -307,7 +307,12 @@ uint64_t sweepOne(Aggregate &A, ThreadState *T, bool Final, uint32_t Epoch) {
 uint64_t sweepAll(bool Final, uint32_t Epoch) {
   Aggregate &A = aggregate();
   ++A.Sweeps;
-  A.NsPerTick = nsPerTick(); // calibrates early (it may spin 1 ms once)
+  // Calibrates early (it may spin 1 ms once, Clock.h); not in the sweep
+  // that begins a session by dropping a past one's stragglers (Final, no
+  // epoch): it converts nothing, and comes right after the session's first
+  // anchor, so that every run of every program would spin there.
+  if (!Final || Epoch)
+    A.NsPerTick = nsPerTick();
   if (A.Timing.size() < functionCount() + 1)
     growTiming(A, 0);
   uint64_t Most = 0;

@@ -67,8 +67,9 @@ unsigned nextSweepPeriod(unsigned Period, unsigned Interval, uint64_t Most);
 /// Under the drain lock. Consumes every queue; delivers exited threads.
 /// With Final, also takes the tables of live threads (session end), and
 /// counts (untimed) the frames other threads of session `Epoch` still have
-/// open: they are closed by the session's end. Returns the most events it
-/// took from one thread's queue.
+/// open: they are closed by the session's end; Final without an epoch drops
+/// a past session's stragglers, and leaves the clock's calibration alone.
+/// Returns the most events it took from one thread's queue.
 uint64_t sweepAll(bool Final, uint32_t Epoch = 0);
 /// Takes the drain lock and delivers one exited thread's state (called by
 /// the thread itself, from its exit destructor).
