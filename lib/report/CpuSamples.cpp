@@ -3,6 +3,7 @@
 #include "hotpath/report/JsonFields.h"
 
 #include <algorithm>
+#include <charconv>
 #include <limits>
 #include <map>
 #include <optional>
@@ -12,7 +13,7 @@ namespace hotpath::report {
 using OJson = nlohmann::ordered_json;
 using json::Json;
 
-OJson cpuSamplesToJson(const CpuSamplesSection &S) {
+OJson cpuSamplesToJson(const CpuSamplesSection &S, bool WithChains) {
   OJson J = OJson::object();
   J["description"] = S.Description;
   J["frequency_hz"] = S.FrequencyHz;
@@ -41,6 +42,8 @@ OJson cpuSamplesToJson(const CpuSamplesSection &S) {
                              {"line", M.Line},
                              {"hash", M.Hash}});
   J["measured"] = std::move(Measured);
+  if (!WithChains)
+    return J;
   OJson Chains = OJson::array();
   for (const SampledChain &C : S.Chains) {
     OJson Chain{{"count", C.Count}, {"cpu_ns", C.CpuNs}, {"frames", C.Frames}};
@@ -56,6 +59,65 @@ OJson cpuSamplesToJson(const CpuSamplesSection &S) {
   }
   J["chains"] = std::move(Chains);
   return J;
+}
+
+namespace {
+
+void appendNumber(std::string &Out, uint64_t V) {
+  char Buf[24];
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, V);
+  (void)Ec; // 24 characters hold any uint64_t
+  Out.append(Buf, End);
+}
+
+template <typename A, typename B>
+void appendPairs(std::string &Out, const std::vector<std::pair<A, B>> &Ps) {
+  Out += '[';
+  for (size_t I = 0; I < Ps.size(); ++I) {
+    Out += I ? ",[" : "[";
+    appendNumber(Out, Ps[I].first);
+    Out += ',';
+    appendNumber(Out, Ps[I].second);
+    Out += ']';
+  }
+  Out += ']';
+}
+
+} // namespace
+
+// The keys in cpuSamplesToJson's order; numbers only, so nothing to escape.
+void appendChainsJson(const std::vector<SampledChain> &Chains,
+                      std::string &Out) {
+  Out += "\"chains\":[";
+  for (size_t I = 0; I < Chains.size(); ++I) {
+    const SampledChain &C = Chains[I];
+    Out += I ? ",{\"count\":" : "{\"count\":";
+    appendNumber(Out, C.Count);
+    Out += ",\"cpu_ns\":";
+    appendNumber(Out, C.CpuNs);
+    Out += ",\"frames\":[";
+    for (size_t K = 0; K < C.Frames.size(); ++K) {
+      if (K)
+        Out += ',';
+      appendNumber(Out, C.Frames[K]);
+    }
+    Out += ']';
+    if (!C.Stack.empty()) {
+      Out += ",\"stack\":{";
+      if (C.Stack.HasBp) {
+        Out += "\"bp\":";
+        appendNumber(Out, C.Stack.BpOffset);
+        Out += ',';
+      }
+      Out += "\"code\":";
+      appendPairs(Out, C.Stack.Code);
+      Out += ",\"frame\":";
+      appendPairs(Out, C.Stack.Frame);
+      Out += '}';
+    }
+    Out += '}';
+  }
+  Out += ']';
 }
 
 void mergeCpuSamples(CpuSamplesSection &Into, const CpuSamplesSection &From) {

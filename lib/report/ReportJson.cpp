@@ -166,7 +166,11 @@ OJson treeToJson(const CallTree &T) {
 
 } // namespace
 
-OJson toJson(const Report &R) {
+namespace {
+
+// The report as a document; its CPU samples without their chains when
+// WithChains is false (writeJson streams them).
+OJson reportToJson(const Report &R, bool WithChains) {
   const Meta &M = R.M;
   OJson Meta = OJson::object();
   Meta["hotpath_version"] = M.HotpathVersion;
@@ -220,17 +224,39 @@ OJson toJson(const Report &R) {
   if (R.IcountCalls.Present)
     J["icount_calls"] = edgesToJson(R.IcountCalls);
   if (R.Cpu.Present)
-    J["cpu_samples"] = cpuSamplesToJson(R.Cpu);
+    J["cpu_samples"] = cpuSamplesToJson(R.Cpu, WithChains);
   if (R.Locks.Present)
     J["locks"] = locksToJson(R.Locks);
   return J;
 }
 
-std::string writeJson(const Report &R, bool Pretty) {
+std::string dump(const OJson &J, bool Pretty) {
   // Replace invalid UTF-8 in names instead of throwing.
-  return toJson(R).dump(Pretty ? 2 : -1, ' ', false,
-                        OJson::error_handler_t::replace) +
-         "\n";
+  return J.dump(Pretty ? 2 : -1, ' ', false, OJson::error_handler_t::replace);
+}
+
+} // namespace
+
+OJson toJson(const Report &R) { return reportToJson(R, true); }
+
+std::string writeJson(const Report &R, bool Pretty) {
+  if (Pretty || R.Cpu.Chains.empty())
+    return dump(toJson(R), Pretty) + "\n";
+  // Compact, with CPU samples: the document without the chains, and the
+  // chains written into the cpu_samples object as text (appendChainsJson:
+  // the same bytes). The section's text is found whole: outside strings,
+  // where a quote is always escaped, `"cpu_samples":{` is that key alone
+  // (user_metadata's values are strings).
+  OJson J = reportToJson(R, false);
+  std::string Text = dump(J, false);
+  std::string Key = "\"cpu_samples\":" + dump(J["cpu_samples"], false);
+  size_t At = Text.find(Key);
+  if (At == std::string::npos)
+    return dump(toJson(R), false) + "\n";
+  std::string Chains = ",";
+  appendChainsJson(R.Cpu.Chains, Chains);
+  Text.insert(At + Key.size() - 1, Chains); // before the section's `}`
+  return Text + "\n";
 }
 
 } // namespace hotpath::report

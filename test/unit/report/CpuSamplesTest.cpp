@@ -129,3 +129,43 @@ TEST(CpuSamples, RowsSortByCpu) {
   EXPECT_EQ(Rows[1].Name, "waits");
   EXPECT_FALSE(parseRowOrder("CPU", Order));
 }
+
+// The compact report streams the chains into the document's text: the
+// bytes must be the document's own, whatever the chains hold and whatever
+// the names around them look like.
+TEST(CpuSamples, StreamedChainsAreTheDocumentsText) {
+  Report R;
+  R.M.StartTime = "2026-01-01T00:00:00.000Z";
+  // A key and values that look like the section, before it.
+  R.M.UserMetadata = {{"cpu_samples", "{\"description\":\"x\"}"},
+                      {"k", "\"cpu_samples\":{"}};
+  R.Cpu = sample();
+  SampledChain NoStack{{0x2020}, 1, 1000000, {}};
+  SampledChain BpOnly{{0x2030, 0x2040}, 2, 2000000, {}};
+  BpOnly.Stack.HasBp = true;
+  SampledChain CodeOnly{{0x2050}, 3, 3000000, {}};
+  CodeOnly.Stack.Code = {{0, 0}, {4088, ~0ull}};
+  R.Cpu.Chains.push_back(NoStack);
+  R.Cpu.Chains.push_back(BpOnly);
+  R.Cpu.Chains.push_back(CodeOnly);
+  R.Cpu.Samples += 6;
+  R.Cpu.CpuNs += 6000000;
+  R.Locks.Present = true;
+  R.Locks.Description = "locks after the samples";
+  std::string Document =
+      toJson(R).dump(-1, ' ', false,
+                     nlohmann::ordered_json::error_handler_t::replace) +
+      "\n";
+  EXPECT_EQ(writeJson(R, false), Document);
+  Report Back;
+  std::string Error;
+  ASSERT_TRUE(parseReport(writeJson(R, false), Back, Error)) << Error;
+  ASSERT_EQ(Back.Cpu.Chains.size(), 4u);
+  EXPECT_TRUE(Back.Cpu.Chains[3].Stack == CodeOnly.Stack);
+  // No chains: the document as it is.
+  R.Cpu.Chains.clear();
+  EXPECT_EQ(writeJson(R, false),
+            toJson(R).dump(-1, ' ', false,
+                           nlohmann::ordered_json::error_handler_t::replace) +
+                "\n");
+}
