@@ -1,29 +1,9 @@
 //===- TrimCommand.cpp - `hotpath trim REPORT.json|DIR --budget PCT` ------===//
 //
-// Overhead-aware selection (docs/selection.md#trimming-what-costs-too-much):
-// from reports of runs with everything the user wants selected, the
-// functions that cost more to measure than they take, and the `exclude`
-// lines that bring the cost of measuring under a budget.
-//
-// By time (a report's timing section): the cost of one measured call is
-// --call-cost, or what the run measured itself (meta.call_cost_ns). By
-// instruction count (Callgrind; the default for reports that have it, such
-// as `hotpath bench`'s): the hooks are already out of the counts, what is
-// left is what a measured call adds to its caller's count beyond them (the
-// call itself, the inlining it prevents), --call-cost-ir, and the budget is
-// how far a benchmark's counts may be off the plain build's. By CPU
-// samples (a count-only run with HOTPATH_CPU_SAMPLING, the default for such
-// reports): the cost of measuring is the samples that landed in hotpath's
-// own code, the gates, spread over the calls, and the run's own time is its
-// CPU less them; the samples show an excluded function's time below its
-// caller, so none is kept for its share.
-//
-// The most distorted go first: the least inclusive cost per call, against
-// the same cost of measuring. Not own time per call first: compensation
-// can take a parent of many measured calls to no own time at all
-// (leveldb's DBImpl::Write), and excluding it saves one call's cost while
-// its callees' stay. A directory of reports is trimmed report by report,
-// and the lines are the union.
+// The command around TrimRanking.h (docs/selection.md#trimming-what-costs-
+// too-much): reads the reports, chooses what measuring distorts (icount,
+// CPU samples or time, by what the reports have), trims each report and
+// writes the union of the lines, to stdout, a file or a hotpath.toml.
 //
 //===----------------------------------------------------------------------===//
 #include "cli/CommandLine.h"
@@ -36,6 +16,7 @@
 #include "hotpath/samples/Join.h"
 #include "hotpath/support/AtomicFile.h"
 #include "hotpath/support/FileRead.h"
+#include "trim/TrimRanking.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -45,213 +26,14 @@
 
 namespace hotpath::tool {
 
+using namespace trim;
+
 namespace {
-
-struct Candidate {
-  std::string Name;
-  uint64_t Calls = 0;
-  // In ns by time, in Ir by instruction count.
-  double OwnPerCall = 0; // the function's own cost a call
-  double PerCall = 0;    // its inclusive cost a call, what its row shows
-  double Cost = 0;       // what measuring it costs, in all
-};
-
-// A regex that matches exactly Name as the plugin sees it (POSIX extended,
-// LLVM's Regex): specials in brackets, where only `]`, `^` and `\` are
-// special themselves.
-std::string exactRegex(const std::string &Name) {
-  std::string R = "^";
-  for (char C : Name) {
-    if (C == '^')
-      R += "\\^";
-    else if (C == ']')
-      R += "[]]";
-    else if (std::string_view(".[()*+?{}|$\\").find(C) !=
-             std::string_view::npos)
-      R += std::string("[") + C + "]";
-    else
-      R += C;
-  }
-  return R + "$";
-}
-
-// A TOML basic string: quotes and backslashes escaped, and the control
-// characters TOML forbids raw in one (a name may hold any byte) as \uXXXX,
-// which toml++ turns back into the byte the regex must match.
-std::string tomlString(const std::string &S) {
-  std::string Out = "\"";
-  for (char C : S) {
-    unsigned char U = static_cast<unsigned char>(C);
-    if (C == '"' || C == '\\') {
-      Out += '\\';
-      Out += C;
-    } else if (U < 0x20 || U == 0x7f) {
-      char Buf[8];
-      std::snprintf(Buf, sizeof Buf, "\\u%04x", unsigned(U));
-      Out += Buf;
-    } else {
-      Out += C;
-    }
-  }
-  return Out + "\"";
-}
 
 std::string percent(double P) {
   char B[32];
   std::snprintf(B, sizeof B, "%.1f%%", P);
   return B;
-}
-
-} // namespace
-
-namespace {
-
-enum class TrimBy { Time, Icount, Cpu };
-
-struct Params {
-  TrimBy By = TrimBy::Icount;
-  double Budget = 0;   // percent
-  double CallCost = 0; // ns or Ir a measured call
-  double KeepShare = 0;
-  bool CallCostGiven = false;
-};
-
-struct Trimmed {
-  std::string Report; // its benchmark or file
-  std::vector<Candidate> All, Excluded;
-  double Measuring = 0, Left = 0, Plain = 0; // in ns or Ir
-  double CallCost = 0;                       // what a measured call costs
-  size_t Kept = 0;
-};
-
-// By CPU samples, a report whose samples are joined to its rows: what its
-// gates' samples say one counted call costs, and the run's CPU less them.
-struct SampledCost {
-  double CallCost = 0, Plain = 0;
-};
-
-SampledCost sampledCost(const report::Report &R,
-                        const samples::SampleProfile &P) {
-  uint64_t Calls = 0;
-  for (const report::FunctionRow &Row : R.Timing.Data)
-    Calls += Row.Calls;
-  SampledCost C;
-  C.CallCost = Calls ? double(P.MeasuringNs) / double(Calls) : 0;
-  C.Plain = std::max(double(P.CpuNs) - double(P.MeasuringNs), 1.0);
-  return C;
-}
-
-// One report: its candidates and the most distorted ones to exclude.
-// Sampled: by CPU samples, the report's joined to its rows (Join.h).
-Trimmed trimOne(const report::Report &R, const std::string &Name,
-                const Params &P, const samples::SampleProfile *Sampled) {
-  Trimmed T;
-  T.Report = Name;
-  bool ByTime = P.By == TrimBy::Time;
-  bool ByCpu = P.By == TrimBy::Cpu;
-  SampledCost SC = Sampled ? sampledCost(R, *Sampled) : SampledCost();
-  double CallCost = P.CallCost;
-  if (ByTime && !P.CallCostGiven && R.M.CallCostNs && *R.M.CallCostNs > 0)
-    CallCost = *R.M.CallCostNs;
-  if (ByCpu && !P.CallCostGiven)
-    CallCost = SC.CallCost;
-  T.CallCost = CallCost;
-  const report::FunctionsSection &Sec = ByTime || ByCpu ? R.Timing : R.Icount;
-  for (const report::FunctionRow &Row : Sec.Data) {
-    Candidate C;
-    C.Name = Row.Name;
-    C.Calls = Row.Calls;
-    uint64_t Own = ByCpu      ? Row.CpuSelfNs.value_or(0)
-                   : Row.Self ? *Row.Self
-                              : Row.Total;
-    uint64_t Total = ByCpu ? Row.CpuNs.value_or(0) : Row.Total;
-    C.OwnPerCall = Row.Calls ? double(Own) / double(Row.Calls) : 0;
-    C.PerCall = Row.Calls ? double(Total) / double(Row.Calls) : 0;
-    C.Cost = double(Row.Calls) * CallCost;
-    T.Measuring += C.Cost;
-    T.All.push_back(std::move(C));
-  }
-  if (ByCpu) {
-    T.Plain = SC.Plain; // the run's CPU, less its gates'
-  } else if (ByTime) {
-    // The run's own time: what it took, less what measuring added.
-    double Elapsed = double(R.M.ElapsedNs);
-    T.Plain = std::max(Elapsed - T.Measuring, Elapsed * 0.01);
-    // A compensated report's own times are the program's, without the cost
-    // of measuring: their sum is the better figure when that cost is most
-    // of the run (one thread; with more it may pass the elapsed time).
-    if (R.Timing.Compensated.value_or(false) &&
-        Elapsed - T.Measuring < Elapsed / 10) {
-      double Own = 0;
-      for (const Candidate &C : T.All)
-        Own += C.OwnPerCall * double(C.Calls);
-      T.Plain = std::max(T.Plain, std::min(Own, Elapsed));
-    }
-  } else {
-    T.Plain = std::max(double(Sec.Total), 1.0); // the hooks are out already
-  }
-  double Allowed = T.Plain * P.Budget / 100.0;
-  std::vector<Candidate *> Order;
-  for (Candidate &C : T.All)
-    Order.push_back(&C);
-  std::sort(Order.begin(), Order.end(),
-            [](const Candidate *X, const Candidate *Y) {
-              if (X->PerCall != Y->PerCall)
-                return X->PerCall < Y->PerCall;
-              if (X->Cost != Y->Cost)
-                return X->Cost > Y->Cost;
-              return X->Name < Y->Name;
-            });
-  T.Left = T.Measuring;
-  std::set<std::string> Entry;
-  if (!ByTime && R.IcountCalls.Present) {
-    // Called from a row of the report: a measured function in which the
-    // timed loop runs (the benchmark's own, in the suite's namespace) has
-    // no row, and does not count.
-    std::set<std::string> Rows, Called;
-    for (const Candidate &C : T.All)
-      Rows.insert(C.Name);
-    for (const report::CallEdgeRow &E : R.IcountCalls.Data)
-      if (Rows.count(E.Caller))
-        Called.insert(E.Callee);
-    for (const Candidate &C : T.All)
-      if (!Called.count(C.Name))
-        Entry.insert(C.Name);
-  }
-  // A function whose measuring is a thousandth of the excess or less is
-  // left alone: excluding it would not help the budget. By CPU samples,
-  // first only those that cost a hundredth of it or more: a function the
-  // samples missed has no CPU a call to rank it by (a tie with every other
-  // one they missed), and its exact count is worth more than the little
-  // its measuring costs.
-  double Excess = T.Measuring - Allowed;
-  std::vector<double> Thresholds = {Excess / 1000};
-  if (ByCpu)
-    Thresholds.insert(Thresholds.begin(), Excess / 100);
-  std::set<const Candidate *> Seen;
-  for (double Negligible : Thresholds) {
-    for (const Candidate *C : Order) {
-      if (T.Left <= Allowed)
-        break;
-      if (C->Cost <= Negligible || !Seen.insert(C).second)
-        continue;
-      // By icount, the benchmark's entry points (no measured function of
-      // the report calls them) stay: their counts are what the benchmark
-      // is about.
-      if (Entry.count(C->Name)) {
-        ++T.Kept;
-        continue;
-      }
-      if (P.KeepShare > 0 &&
-          C->OwnPerCall * double(C->Calls) >= T.Plain * P.KeepShare / 100.0) {
-        ++T.Kept; // what the profile is for: its own time stays measured
-        continue;
-      }
-      T.Excluded.push_back(*C);
-      T.Left -= C->Cost;
-    }
-  }
-  return T;
 }
 
 std::string costText(TrimBy By, double V) {
