@@ -52,7 +52,6 @@ import json
 import os
 import re
 import subprocess
-import tomllib
 
 NUM = 200000
 WRITE = "leveldb::DBImpl::Write"
@@ -362,15 +361,8 @@ def bench_lua(c, rows, check, run, cpu_only=False):
     run(norand + cb.argv(sampled), env=dict(
         os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=counts_rpt,
         HOTPATH_CPU_SAMPLING="1000", **COUNT_ONLY))
-    trim_out = os.path.join(c.tmp, "lua-counts-trim.toml")
-    run([hotpath_tool(c), "trim", counts_rpt, "-o", trim_out])
-    with open(trim_out, "rb") as f:
-        excludes = tomllib.load(f).get("functions", {}).get("exclude", [])
-    counts_cfg = os.path.join(c.tmp, "lua-counts.toml")
-    whole.write_config(counts_cfg, excludes)
-    counted, _ = whole.compile_codebase(c, run, cb, "truth-counts-fp",
-                                        ["-fpass-plugin=" + c.plugin] + fp, c.rt_shared(),
-                                        counts_cfg)
+    counted, _, excludes = whole.trimmed_build(c, run, cb, hotpath_tool(c), counts_rpt,
+                                               "truth-counts-fp", cflags=fp)
 
     # Ten times the rounds: a share of a few hundred samples moves by
     # several points between runs.

@@ -206,6 +206,21 @@ def write_config(path, excludes=()):
                 "  %s,\n" % json.dumps(e) for e in excludes))
 
 
+def trimmed_build(c, run, cb, tool, report, name, trim_args=(), cflags=()):
+    """`hotpath trim REPORT` with trim_args, then the code base built with
+    everything selected less the lines it wrote: (binary, compile CPU
+    seconds, the exclude lines)."""
+    lines = c.path("%s-%s-trim.toml" % (cb.tag, name))
+    run([tool, "trim", report] + list(trim_args) + ["-o", lines])
+    with open(lines, "rb") as f:
+        excludes = tomllib.load(f).get("functions", {}).get("exclude", [])
+    cfg = c.path("%s-%s.toml" % (cb.tag, name))
+    write_config(cfg, excludes)
+    exe, cpu = compile_codebase(c, run, cb, name, ["-fpass-plugin=" + c.plugin] + list(cflags),
+                                c.rt_shared(), cfg)
+    return exe, cpu, excludes
+
+
 def report_calls(path):
     """Each function's calls: {name: calls}."""
     with open(path) as f:
@@ -262,15 +277,9 @@ def bench_codebase(c, rows, check, run, med, cb):
                                      "HOTPATH_OUTPUT_PATH": rpt})[0]
     n_all, _ = totals(report_calls(rpt))
     call_ns = max(0.1, (t_timed - t_plain) / max(1, n_all) * 1e9)
-    trim = c.path("%s-trim.toml" % cb.tag)
-    run([tool, "trim", rpt, "--budget", str(TRIM_BUDGET), "--call-cost",
-         "%.2f" % call_ns, "-o", trim])
-    with open(trim, "rb") as f:
-        excludes = tomllib.load(f).get("functions", {}).get("exclude", [])
-    tcfg = c.path("%s-trimmed.toml" % cb.tag)
-    write_config(tcfg, excludes)
-    exe["trimmed"], cpu["trimmed"] = compile_codebase(
-        c, run, cb, "trimmed", ["-fpass-plugin=" + c.plugin], c.rt_shared(), tcfg)
+    exe["trimmed"], cpu["trimmed"], excludes = trimmed_build(
+        c, run, cb, tool, rpt, "trimmed",
+        ["--budget", str(TRIM_BUDGET), "--call-cost", "%.2f" % call_ns])
 
     sampled = {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}
     no_alloc = {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}
@@ -289,14 +298,8 @@ def bench_codebase(c, rows, check, run, med, cb):
         has_samples = "cpu_samples" in json.load(f)
     count_excludes = []
     if has_samples:
-        ctrim = c.path("%s-count-trim.toml" % cb.tag)
-        run([tool, "trim", crpt, "-o", ctrim])
-        with open(ctrim, "rb") as f:
-            count_excludes = tomllib.load(f).get("functions", {}).get("exclude", [])
-        ccfg = c.path("%s-counts.toml" % cb.tag)
-        write_config(ccfg, count_excludes)
-        exe["counts"], cpu["counts"] = compile_codebase(
-            c, run, cb, "counts", ["-fpass-plugin=" + c.plugin], c.rt_shared(), ccfg)
+        exe["counts"], cpu["counts"], count_excludes = trimmed_build(
+            c, run, cb, tool, crpt, "counts")
     xlog = c.path("xray-")
     modes = [("plain", exe["plain"], {}),
              ("hotpath, every call timed", exe["hotpath"], {}),
