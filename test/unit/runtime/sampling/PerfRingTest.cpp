@@ -4,6 +4,7 @@
 #include "gtest/gtest.h"
 
 #include <cerrno>
+#include <ctime>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -13,9 +14,23 @@ namespace {
 
 volatile uint64_t Sink;
 
-__attribute__((noinline)) void spinFor(uint64_t N) {
-  for (uint64_t I = 0; I < N; ++I)
-    Sink += I;
+uint64_t threadCpuNs() {
+  timespec T;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return uint64_t(T.tv_sec) * 1000000000u + uint64_t(T.tv_nsec);
+}
+
+// Burns Ns of this thread's CPU: by the clock, not by a count of
+// iterations, whose time differs sevenfold between machines (and with the
+// event itself: a loop through memory ran 7x slower on one VM while an
+// event sampled its registers), and whose samples would then overflow the
+// ring between two reads.
+__attribute__((noinline)) void spinFor(uint64_t Ns) {
+  uint64_t End = threadCpuNs() + Ns;
+  do
+    for (uint64_t I = 0; I < 10000; ++I)
+      Sink += I;
+  while (threadCpuNs() < End);
 }
 
 struct Seen {
@@ -54,7 +69,7 @@ TEST(PerfRing, SamplesThisThread) {
   // with its stack copy is about 4 KiB.
   for (int I = 0; I < 10; ++I) {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &A);
-    spinFor(10000000);
+    spinFor(10000000); // 10 ms
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &B);
     CpuNs += uint64_t(B.tv_sec - A.tv_sec) * 1000000000u + uint64_t(B.tv_nsec) -
              uint64_t(A.tv_nsec);
