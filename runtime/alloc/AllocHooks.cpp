@@ -74,16 +74,22 @@ bool validAlignment(size_t A) {
 
 } // namespace
 
-HP_INTERPOSE void *malloc(size_t N) noexcept {
+namespace {
+
+// Untracked (HOTPATH_ALLOC=0) and not a runtime-sized request, the common
+// calls go straight on: a compare, a load and a tail call, no frame. The
+// rest is out of line, so that the compiler saves no register for it first
+// (two to three times the instructions of the forward).
+inline bool untrackedSize(size_t N) {
+  return N < RuntimeBlockMin && !__atomic_load_n(&AllocMode, __ATOMIC_RELAXED);
+}
+
+__attribute__((noinline)) void *mallocSlow(size_t N) noexcept {
   HP_RUNTIME_BLOCK(N, 16);
   HP_TRACKED(__libc_malloc(N), N);
 }
 
-// This copy's malloc, whatever `malloc` resolves to (AllocTracker.cpp).
-extern "C" __attribute__((visibility("hidden"))) void *HpMallocLocal(size_t)
-    __attribute__((alias("malloc")));
-
-HP_INTERPOSE void *calloc(size_t N, size_t S) noexcept {
+__attribute__((noinline)) void *callocSlow(size_t N, size_t S) noexcept {
   size_t Bytes;
   if (!__builtin_mul_overflow(N, S, &Bytes))
     HP_RUNTIME_BLOCK(Bytes, 16); // mapped: zeroed
@@ -91,7 +97,7 @@ HP_INTERPOSE void *calloc(size_t N, size_t S) noexcept {
   HP_TRACKED(__libc_calloc(N, S), N * S);
 }
 
-HP_INTERPOSE void free(void *P) noexcept {
+__attribute__((noinline)) void freeSlow(void *P) noexcept {
   if (__builtin_expect(isRuntimeBlock(P), 0))
     return runtimeBlockFree(P);
   if (P && __atomic_load_n(&AllocMode, __ATOMIC_RELAXED) && !InRuntime) {
@@ -101,6 +107,34 @@ HP_INTERPOSE void free(void *P) noexcept {
       countPendingFree(usableSize(P));
   }
   __libc_free(P);
+}
+
+} // namespace
+
+HP_INTERPOSE void *malloc(size_t N) noexcept {
+  if (untrackedSize(N))
+    return __libc_malloc(N);
+  return mallocSlow(N);
+}
+
+// This copy's malloc, whatever `malloc` resolves to (AllocTracker.cpp).
+extern "C" __attribute__((visibility("hidden"))) void *HpMallocLocal(size_t)
+    __attribute__((alias("malloc")));
+
+HP_INTERPOSE void *calloc(size_t N, size_t S) noexcept {
+  // Both below 2^16: no overflow, and the product below RuntimeBlockMin
+  // only if it is; else the slow path's full test.
+  if ((N | S) < 65536 && untrackedSize(N * S))
+    return __libc_calloc(N, S);
+  return callocSlow(N, S);
+}
+
+HP_INTERPOSE void free(void *P) noexcept {
+  // Not at a runtime block's offset in its page, and untracked: straight on.
+  if ((reinterpret_cast<uintptr_t>(P) & 4095) != RuntimeBlockOffset &&
+      !__atomic_load_n(&AllocMode, __ATOMIC_RELAXED))
+    return __libc_free(P);
+  freeSlow(P);
 }
 
 // realloc = a free of the old block (its usable size) + an allocation of

@@ -138,6 +138,13 @@ void lockWaited(LockState *L, LockEntry *E, uint32_t Kind, uint64_t T0,
   (void)T->Q.push(Ev, LockEventCaller, Ticks);
 }
 
+void lockHoldBegan(LockState *L, LockEntry *E, uint64_t Now) {
+  L->HoldCountdown = HoldPeriod;
+  if (L->OpenHolds < MaxOpenHolds)
+    L->Holds[L->OpenHolds++] = {E->Addr, Now ? Now : __builtin_ia32_rdtsc(),
+                                uint32_t(E - L->Table)};
+}
+
 void lockHoldEnded(LockState *L, const void *P) {
   uint64_t Addr = uint64_t(P);
   for (uint32_t I = L->OpenHolds; I-- > 0;) {

@@ -111,6 +111,10 @@ lockEntry(LockState *L, const void *P, uint32_t Kind, uint64_t Site) {
 HP_COLD_CC void lockWaited(LockState *L, LockEntry *E, uint32_t Kind,
                            uint64_t T0, uint64_t T1);
 
+/// The acquisition of E whose hold is timed (one in HoldPeriod): out of
+/// line, so that the interposers' common path saves no register for it.
+HP_COLD_CC void lockHoldBegan(LockState *L, LockEntry *E, uint64_t Now);
+
 /// E was acquired; `Now` is the clock if the caller read it (a contended
 /// acquisition), else 0.
 inline __attribute__((always_inline)) void
@@ -122,10 +126,7 @@ lockAcquired(LockState *L, LockEntry *E, uint64_t Now) {
   ++E->Acquisitions;
   if (__builtin_expect(--L->HoldCountdown > 0, 1))
     return;
-  L->HoldCountdown = HoldPeriod;
-  if (L->OpenHolds < MaxOpenHolds)
-    L->Holds[L->OpenHolds++] = {E->Addr, Now ? Now : __builtin_ia32_rdtsc(),
-                                uint32_t(E - L->Table)};
+  lockHoldBegan(L, E, Now);
 }
 
 /// Ends the timed hold of `P`, if one is open (cold).

@@ -43,8 +43,8 @@ std::string Warning;
 std::vector<Ring> *Rings;        // by Tid, ascending
 std::vector<uint64_t> *Unmapped; // threads whose ring found no locked memory
 uint64_t UnmappedEver = 0;       // how many such threads this session
-std::vector<std::pair<uint64_t, uint64_t>> *Code; // for keepStackWords
-std::unordered_map<std::string, Counts> *Stacks;  // by chainKey()
+CodeMap *Code;                   // for keepStackWords
+std::unordered_map<std::string, Counts> *Stacks; // by chainKey()
 // One sample's kept words, reused: nothing allocated per sample (a fork
 // while the drain holds a sample's would leave it to no one in the child).
 SampledStackWords *Words;
@@ -55,7 +55,7 @@ void ensureTables() {
   if (!Rings) {
     Rings = new std::vector<Ring>();
     Unmapped = new std::vector<uint64_t>();
-    Code = new std::vector<std::pair<uint64_t, uint64_t>>();
+    Code = new CodeMap();
     Words = new SampledStackWords();
     Key = new std::string();
     Stacks = new std::unordered_map<std::string, Counts>();
@@ -221,7 +221,7 @@ void cpuSamplingSweep(bool Paused) {
   if (FirstSweep) {
     FirstSweep = false;
     ensureTables();
-    *Code = codeRanges(loadedObjects());
+    Code->assign(codeRanges(loadedObjects()));
   }
   Counting = !Paused;
   // Events whose thread exited (the kernel hangs them up): their last
@@ -286,7 +286,7 @@ void cpuSamplingSweep(bool Paused) {
     New = true;
   }
   if (New) // a new thread may come with a library dlopen'ed for it
-    *Code = codeRanges(loadedObjects());
+    Code->assign(codeRanges(loadedObjects()));
 }
 
 void cpuSamplingStop() {

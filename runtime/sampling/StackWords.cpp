@@ -15,24 +15,44 @@ codeRanges(const std::vector<LoadedObject> &Objects) {
   return Out;
 }
 
-namespace {
+void CodeMap::assign(std::vector<std::pair<uint64_t, uint64_t>> R) {
+  Ranges = std::move(R);
+  for (Page &P : Cache)
+    P = Page();
+}
 
-bool isCode(const std::vector<std::pair<uint64_t, uint64_t>> &Code,
-            uint64_t A) {
+bool CodeMap::search(uint64_t A) const {
   auto It =
-      std::upper_bound(Code.begin(), Code.end(), A,
+      std::upper_bound(Ranges.begin(), Ranges.end(), A,
                        [](uint64_t V, const std::pair<uint64_t, uint64_t> &R) {
                          return V < R.first;
                        });
-  return It != Code.begin() && A < std::prev(It)->second;
+  return It != Ranges.begin() && A < std::prev(It)->second;
 }
 
-} // namespace
+uint8_t CodeMap::pageKind(uint64_t Number) const {
+  uint64_t Lo = Number << 12, Hi = Lo + 4096;
+  // The first range that ends above the page's start (disjoint ranges end
+  // in the order they start).
+  auto It = std::partition_point(
+      Ranges.begin(), Ranges.end(),
+      [&](const std::pair<uint64_t, uint64_t> &R) { return R.second <= Lo; });
+  if (It == Ranges.end() || It->first >= Hi)
+    return NoCode;
+  return It->first <= Lo && It->second >= Hi ? AllCode : SomeCode;
+}
 
-void keepStackWords(const std::vector<std::pair<uint64_t, uint64_t>> &Code,
-                    const uint64_t *Chain, uint32_t Depth, uint64_t Sp,
-                    uint64_t Bp, const unsigned char *Stack, uint64_t Size,
-                    SampledStackWords &Out) {
+bool CodeMap::contains(uint64_t A) const {
+  uint64_t Number = A >> 12;
+  Page &P = Cache[Number & (CachedPages - 1)];
+  if (P.Kind == Unknown || P.Number != Number)
+    P = {Number, pageKind(Number)};
+  return P.Kind == AllCode || (P.Kind == SomeCode && search(A));
+}
+
+void keepStackWords(const CodeMap &Code, const uint64_t *Chain, uint32_t Depth,
+                    uint64_t Sp, uint64_t Bp, const unsigned char *Stack,
+                    uint64_t Size, SampledStackWords &Out) {
   // Cleared, its capacity kept (the drain reuses one).
   Out.HasBp = false;
   Out.BpOffset = 0;
@@ -55,7 +75,7 @@ void keepStackWords(const std::vector<std::pair<uint64_t, uint64_t>> &Code,
   uint64_t End = Sound ? Bp - Sp : Size;
   for (uint64_t Off = 0; Off < End; Off += 8) {
     uint64_t W = Word(Off);
-    if (isCode(Code, W)) {
+    if (Code.contains(W)) {
       if (Out.Code.size() < MaxStackWords)
         Out.Code.push_back({uint32_t(Off), W});
     } else if (!Sound && W > Sp + Off && W - Sp < Size) {

@@ -10,8 +10,7 @@ using namespace hotpath::rt;
 namespace {
 
 // Code at [0x1000, 0x2000) and [0x5000, 0x6000); the stack copied at Sp.
-const std::vector<std::pair<uint64_t, uint64_t>> Code = {{0x1000, 0x2000},
-                                                         {0x5000, 0x6000}};
+const CodeMap Code({{0x1000, 0x2000}, {0x5000, 0x6000}});
 constexpr uint64_t Sp = 0x7ff000;
 
 struct Stack {
@@ -84,4 +83,30 @@ TEST(StackWords, NoStackNoWords) {
   Out.Code.push_back({0, 1});
   keepStackWords(Code, Chain, 1, 0, 0, nullptr, 0, Out);
   EXPECT_TRUE(Out.Code.empty() && Out.Frame.empty() && !Out.HasBp);
+}
+
+// The page cache answers as the ranges do: a page all code, a page partly
+// code, two pages that share a cache slot, asked in turn and again, and
+// after the ranges change.
+TEST(CodeMap, AnswersAsTheRangesDoWhateverWasAskedBefore) {
+  std::vector<std::pair<uint64_t, uint64_t>> Ranges = {
+      {0x1000, 0x2000}, {0x5010, 0x5800}, {0x105000, 0x106000}};
+  auto Inside = [&](uint64_t A) {
+    for (const auto &R : Ranges)
+      if (A >= R.first && A < R.second)
+        return true;
+    return false;
+  };
+  std::vector<uint64_t> Asked = {0,      0xfff,    0x1000,   0x1fff,   0x2000,
+                                 0x5000, 0x500f,   0x5010,   0x57ff,   0x5800,
+                                 0x5fff, 0x105000, 0x5010,   0x105fff, 0x106000,
+                                 0x1010, 0x57ff,   0x105800, 0x5020,   ~0ull};
+  CodeMap Map(Ranges);
+  for (int Round = 0; Round < 2; ++Round)
+    for (uint64_t A : Asked)
+      EXPECT_EQ(Map.contains(A), Inside(A)) << std::hex << A;
+  Ranges = {{0x5000, 0x6000}};
+  Map.assign(Ranges);
+  for (uint64_t A : Asked)
+    EXPECT_EQ(Map.contains(A), Inside(A)) << std::hex << A << " reassigned";
 }
