@@ -256,8 +256,17 @@ ThreadState *claimFree() {
 ThreadState *attachThread() {
   if (Attaching)
     return nullptr;
-  RuntimeScope InRt; // pthread_setspecific may allocate
   Attaching = 1;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  // A signal handler's measured call attached this thread after the
+  // caller found no state (it interrupted the caller in between, in a
+  // system call, say): that state is the thread's. A second one would
+  // read the same own countdowns and count their calls twice.
+  if (ThreadState *Had = CurrentThread) {
+    Attaching = 0;
+    return Had;
+  }
+  RuntimeScope InRt; // pthread_setspecific may allocate
   pthread_once(&KeyOnce, makeKey);
   ThreadState *T = claimFree();
   if (!T)

@@ -118,6 +118,28 @@ TEST(OwnCountdownTest, ARecycledStateCountsNothingOfItsLastThread) {
   EXPECT_EQ(timingOf(end(), F).Calls, 300u);
 }
 
+// A signal handler's measured call can attach the thread between its
+// caller's look at CurrentThread (a hook, a lock) and that caller's own
+// attach (the handler interrupted a system call in between): the second
+// attach must find the state the handler made, not make another one that
+// would read the same own countdowns and count their calls twice (a 10 kHz
+// SIGALRM test counted its handler's 2000 calls as 3994 once in 40 runs).
+TEST(OwnCountdownTest, AnAttachAfterAHandlersAttachKeepsItsState) {
+  hotpath_fn_desc *F = ownFn("f", 0x0c6, &OwnF);
+  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0"}, {"HOTPATH_ALLOC", "0"}});
+  std::thread([&] {
+    for (int I = 0; I < 100; ++I) // the handler's calls: attached here
+      wrapped(F, OwnF);
+    hotpath::rt::ThreadState *Mine = hotpath::rt::CurrentThread;
+    ASSERT_NE(Mine, nullptr);
+    EXPECT_EQ(hotpath::rt::attachThread(), Mine); // the interrupted caller
+    EXPECT_EQ(hotpath::rt::CurrentThread, Mine);
+    for (int I = 0; I < 100; ++I)
+      wrapped(F, OwnF);
+  }).join();
+  EXPECT_EQ(timingOf(end(), F).Calls, 200u);
+}
+
 TEST(OwnCountdownTest, SampledCallsReloadTheOwnVariable) {
   hotpath_fn_desc *F = ownFn("f", 0x0c3, &OwnF);
   begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}, {"HOTPATH_ALLOC", "0"}});
