@@ -42,6 +42,7 @@ bool Kernel = true;   // kernel time sampled; false once refused
 std::string Warning;
 std::vector<Ring> *Rings;        // by Tid, ascending
 std::vector<uint64_t> *Unmapped; // threads whose ring found no locked memory
+std::vector<uint64_t> *Ours;     // the runtime's threads seen, ascending
 uint64_t UnmappedEver = 0;       // how many such threads this session
 CodeMap *Code;                   // for keepStackWords
 std::unordered_map<std::string, Counts> *Stacks; // by chainKey()
@@ -55,6 +56,7 @@ void ensureTables() {
   if (!Rings) {
     Rings = new std::vector<Ring>();
     Unmapped = new std::vector<uint64_t>();
+    Ours = new std::vector<uint64_t>();
     Code = new CodeMap();
     Words = new SampledStackWords();
     Key = new std::string();
@@ -158,10 +160,12 @@ bool knownThread(uint64_t Tid, const std::vector<Ring> &Known) {
 }
 
 // The program's threads now, ascending; the runtime's own (named
-// hotpath-*, and the calling drain thread) left out. Read on the drain
-// thread, whose descriptor table is its own.
+// hotpath-*, and the calling drain thread) left out: their tids are kept
+// in Ours, so that a sweep reads no thread's name but a new one's (an
+// open, read and close a thread and sweep, 100 times a second).
+// Read on the drain thread, whose descriptor table is its own.
 std::vector<uint64_t> programThreads(const std::vector<Ring> &Known) {
-  std::vector<uint64_t> Out;
+  std::vector<uint64_t> Out, OursNow;
   DIR *D = opendir("/proc/self/task");
   if (!D)
     return Out;
@@ -170,6 +174,10 @@ std::vector<uint64_t> programThreads(const std::vector<Ring> &Known) {
     uint64_t Tid = strtoull(E->d_name, nullptr, 10);
     if (!Tid || Tid == Self)
       continue;
+    if (std::binary_search(Ours->begin(), Ours->end(), Tid)) {
+      OursNow.push_back(Tid);
+      continue;
+    }
     if (!knownThread(Tid, Known)) { // a new thread: is it ours?
       char Path[64], Name[32] = {};
       snprintf(Path, sizeof Path, "/proc/self/task/%llu/comm",
@@ -178,14 +186,18 @@ std::vector<uint64_t> programThreads(const std::vector<Ring> &Known) {
       if (Fd >= 0) {
         ssize_t N = read(Fd, Name, sizeof Name - 1);
         close(Fd);
-        if (N > 0 && std::strncmp(Name, "hotpath-", 8) == 0)
+        if (N > 0 && std::strncmp(Name, "hotpath-", 8) == 0) {
+          OursNow.push_back(Tid);
           continue;
+        }
       }
     }
     Out.push_back(Tid);
   }
   closedir(D);
   std::sort(Out.begin(), Out.end());
+  std::sort(OursNow.begin(), OursNow.end());
+  *Ours = std::move(OursNow); // those that exited forgotten
   return Out;
 }
 
@@ -308,6 +320,7 @@ void cpuSamplingForgetInChild() {
     forgetPerfRing(E.R);
   Rings->clear();
   Unmapped->clear();
+  Ours->clear();
   Stacks->clear();
   Samples = Lost = Threads = Truncated = UnmappedEver = 0;
 }

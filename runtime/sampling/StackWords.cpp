@@ -17,6 +17,10 @@ codeRanges(const std::vector<LoadedObject> &Objects) {
 
 void CodeMap::assign(std::vector<std::pair<uint64_t, uint64_t>> R) {
   Ranges = std::move(R);
+  Lowest = Ranges.empty() ? 0 : Ranges.front().first;
+  Highest = 0;
+  for (const auto &Range : Ranges)
+    Highest = std::max(Highest, Range.second);
   for (Page &P : Cache)
     P = Page();
 }
@@ -43,6 +47,8 @@ uint8_t CodeMap::pageKind(uint64_t Number) const {
 }
 
 bool CodeMap::contains(uint64_t A) const {
+  if (A < Lowest || A >= Highest)
+    return false;
   uint64_t Number = A >> 12;
   Page &P = Cache[Number & (CachedPages - 1)];
   if (P.Kind == Unknown || P.Number != Number)

@@ -41,7 +41,9 @@ codeRanges(const std::vector<LoadedObject> &Objects);
 /// Whether an address is in the code: the sorted, disjoint ranges of
 /// codeRanges(), and what each page recently asked about holds (no code,
 /// all code, or some), so that most of a sample's 512 stack words cost one
-/// load and compare, not a binary search (5 us a sample before).
+/// load and compare, not a binary search (5 us a sample before). Words
+/// below the lowest code or above the highest (small integers, the stack's
+/// own addresses, most of them) cost two compares.
 class CodeMap {
 public:
   CodeMap() = default;
@@ -61,6 +63,7 @@ private:
   bool search(uint64_t A) const;
 
   std::vector<std::pair<uint64_t, uint64_t>> Ranges;
+  uint64_t Lowest = 0, Highest = 0; // [Lowest, Highest) spans every range
   static constexpr size_t CachedPages = 256; // a power of two
   mutable Page Cache[CachedPages];
 };
