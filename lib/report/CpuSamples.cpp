@@ -1,123 +1,89 @@
 //===- CpuSamples.cpp - The cpu_samples section ---------------------------===//
 #include "hotpath/report/CpuSamples.h"
 #include "hotpath/report/JsonFields.h"
+#include "hotpath/report/JsonText.h"
 
 #include <algorithm>
-#include <charconv>
 #include <limits>
 #include <map>
 #include <optional>
 
 namespace hotpath::report {
 
-using OJson = nlohmann::ordered_json;
 using json::Json;
-
-OJson cpuSamplesToJson(const CpuSamplesSection &S, bool WithChains) {
-  OJson J = OJson::object();
-  J["description"] = S.Description;
-  J["frequency_hz"] = S.FrequencyHz;
-  J["samples"] = S.Samples;
-  J["cpu_ns"] = S.CpuNs;
-  J["lost"] = S.Lost;
-  J["threads"] = S.Threads;
-  J["truncated"] = S.Truncated;
-  J["kernel"] = S.Kernel;
-  OJson Objects = OJson::array();
-  for (const SampledObject &O : S.Objects) {
-    OJson Text = OJson::array();
-    for (const auto &[Start, End] : O.Text)
-      Text.push_back(OJson::array({Start, End}));
-    Objects.push_back(OJson{{"path", O.Path},
-                            {"build_id", O.BuildId},
-                            {"base", O.Base},
-                            {"text", std::move(Text)}});
-  }
-  J["objects"] = std::move(Objects);
-  OJson Measured = OJson::array();
-  for (const MeasuredSymbol &M : S.Measured)
-    Measured.push_back(OJson{{"name", M.Name},
-                             {"symbol", M.Symbol},
-                             {"file", M.File},
-                             {"line", M.Line},
-                             {"hash", M.Hash}});
-  J["measured"] = std::move(Measured);
-  if (!WithChains)
-    return J;
-  OJson Chains = OJson::array();
-  for (const SampledChain &C : S.Chains) {
-    OJson Chain{{"count", C.Count}, {"cpu_ns", C.CpuNs}, {"frames", C.Frames}};
-    if (!C.Stack.empty()) {
-      OJson Stack = OJson::object();
-      if (C.Stack.HasBp)
-        Stack["bp"] = C.Stack.BpOffset;
-      Stack["code"] = C.Stack.Code;
-      Stack["frame"] = C.Stack.Frame;
-      Chain["stack"] = std::move(Stack);
-    }
-    Chains.push_back(std::move(Chain));
-  }
-  J["chains"] = std::move(Chains);
-  return J;
-}
 
 namespace {
 
-void appendNumber(std::string &Out, uint64_t V) {
-  char Buf[24];
-  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, V);
-  (void)Ec; // 24 characters hold any uint64_t
-  Out.append(Buf, End);
-}
-
 template <typename A, typename B>
-void appendPairs(std::string &Out, const std::vector<std::pair<A, B>> &Ps) {
-  Out += '[';
-  for (size_t I = 0; I < Ps.size(); ++I) {
-    Out += I ? ",[" : "[";
-    appendNumber(Out, Ps[I].first);
-    Out += ',';
-    appendNumber(Out, Ps[I].second);
-    Out += ']';
+void writePairs(JsonText &W, const std::vector<std::pair<A, B>> &Ps) {
+  W.beginArray();
+  for (const auto &[First, Second] : Ps) {
+    W.beginArray();
+    W.value(First);
+    W.value(Second);
+    W.endArray();
   }
-  Out += ']';
+  W.endArray();
 }
 
 } // namespace
 
-// The keys in cpuSamplesToJson's order; numbers only, so nothing to escape.
-void appendChainsJson(const std::vector<SampledChain> &Chains,
-                      std::string &Out) {
-  Out += "\"chains\":[";
-  for (size_t I = 0; I < Chains.size(); ++I) {
-    const SampledChain &C = Chains[I];
-    Out += I ? ",{\"count\":" : "{\"count\":";
-    appendNumber(Out, C.Count);
-    Out += ",\"cpu_ns\":";
-    appendNumber(Out, C.CpuNs);
-    Out += ",\"frames\":[";
-    for (size_t K = 0; K < C.Frames.size(); ++K) {
-      if (K)
-        Out += ',';
-      appendNumber(Out, C.Frames[K]);
-    }
-    Out += ']';
-    if (!C.Stack.empty()) {
-      Out += ",\"stack\":{";
-      if (C.Stack.HasBp) {
-        Out += "\"bp\":";
-        appendNumber(Out, C.Stack.BpOffset);
-        Out += ',';
-      }
-      Out += "\"code\":";
-      appendPairs(Out, C.Stack.Code);
-      Out += ",\"frame\":";
-      appendPairs(Out, C.Stack.Frame);
-      Out += '}';
-    }
-    Out += '}';
+void writeCpuSamples(JsonText &W, const CpuSamplesSection &S) {
+  W.beginObject();
+  W.member("description", S.Description);
+  W.member("frequency_hz", S.FrequencyHz);
+  W.member("samples", S.Samples);
+  W.member("cpu_ns", S.CpuNs);
+  W.member("lost", S.Lost);
+  W.member("threads", S.Threads);
+  W.member("truncated", S.Truncated);
+  W.member("kernel", S.Kernel);
+  W.key("objects");
+  W.beginArray();
+  for (const SampledObject &O : S.Objects) {
+    W.beginObject();
+    W.member("path", O.Path);
+    W.member("build_id", O.BuildId);
+    W.member("base", O.Base);
+    W.key("text");
+    writePairs(W, O.Text);
+    W.endObject();
   }
-  Out += ']';
+  W.endArray();
+  W.key("measured");
+  W.beginArray();
+  for (const MeasuredSymbol &M : S.Measured) {
+    W.beginObject();
+    W.member("name", M.Name);
+    W.member("symbol", M.Symbol);
+    W.member("file", M.File);
+    W.member("line", M.Line);
+    W.member("hash", M.Hash);
+    W.endObject();
+  }
+  W.endArray();
+  W.key("chains");
+  W.beginArray();
+  for (const SampledChain &C : S.Chains) {
+    W.beginObject();
+    W.member("count", C.Count);
+    W.member("cpu_ns", C.CpuNs);
+    W.member("frames", C.Frames);
+    if (!C.Stack.empty()) {
+      W.key("stack");
+      W.beginObject();
+      if (C.Stack.HasBp)
+        W.member("bp", C.Stack.BpOffset);
+      W.key("code");
+      writePairs(W, C.Stack.Code);
+      W.key("frame");
+      writePairs(W, C.Stack.Frame);
+      W.endObject();
+    }
+    W.endObject();
+  }
+  W.endArray();
+  W.endObject();
 }
 
 void mergeCpuSamples(CpuSamplesSection &Into, const CpuSamplesSection &From) {

@@ -81,17 +81,10 @@ struct CpuSamplesSection {
 /// `Into` lacks is dropped and counted as lost.
 void mergeCpuSamples(CpuSamplesSection &Into, const CpuSamplesSection &From);
 
-/// The section as a JSON document; without its "chains" when WithChains is
-/// false (writeJson streams them, appendChainsJson).
-nlohmann::ordered_json cpuSamplesToJson(const CpuSamplesSection &S,
-                                        bool WithChains = true);
-/// Appends `"chains":[...]`, the very text the document of
-/// cpuSamplesToJson dumps to in compact form, written directly: a run's
-/// chains (their stack words) are most of its report, and building them as
-/// a document first cost a whole-program run with samples about 4% of its
-/// time (docs/performance.md).
-void appendChainsJson(const std::vector<SampledChain> &Chains,
-                      std::string &Out);
+class JsonText;
+/// Writes the section (writeJson); its chains, with their stack words, are
+/// most of a run's report.
+void writeCpuSamples(JsonText &W, const CpuSamplesSection &S);
 /// Validates; throws std::runtime_error naming the bad key.
 void cpuSamplesFromJson(const nlohmann::json &J, CpuSamplesSection &S);
 
