@@ -160,6 +160,11 @@ void *drainMain(void *) {
   // descriptor table of the drain's own, without copies of the program's
   // files (PrivateFiles.h).
   enterPrivateFiles(/*KeepStreams=*/false);
+  // The threads' CPU events opened now, not a poll later: a short run is
+  // sampled from its start, and where the kernel refuses events the
+  // warning does not depend on the run lasting a poll.
+  if (cpuSamplingOn())
+    cpuSamplingSweep();
   pthread_mutex_lock(&CtlMu);
   unsigned Period = Interval;
   // With CPU sampling, a new thread's event is opened within
