@@ -91,6 +91,20 @@ bool own(int Fd, OwnedFd &Out) {
 
 } // namespace
 
+void reserveOwnedFdRange() {
+  int Floor = highFdFloor();
+  if (Floor <= 3)
+    return;
+  int Fd = open("/", O_PATH | O_CLOEXEC);
+  if (Fd < 0)
+    return;
+  // The highest number own() may take, or the first free one above.
+  int High = fcntl(Fd, F_DUPFD_CLOEXEC, Floor + 31);
+  if (High >= 0)
+    close(High);
+  close(Fd);
+}
+
 bool makeOwnedPipe(OwnedFd &Read, OwnedFd &Write) {
   int P[2];
   if (pipe2(P, O_CLOEXEC) != 0)

@@ -395,6 +395,8 @@ void sessionBegin(BeginKind Kind) {
   }
   bool Vg = underValgrind();
   setPrivateFilesEnabled(!Vg);
+  // Before the session's first thread (the call cost's, the drain's).
+  reserveOwnedFdRange();
   double Rate = Opts->TimeSamplingRate;
   CurrentConfig.Period = (Vg || !(Rate > 0)) ? ~0ull
                          : Rate >= 1         ? 1
