@@ -64,8 +64,11 @@ void ensureTables() {
   }
 }
 
-bool Counting = true;    // false while the session is paused
-bool FirstSweep = false; // the drain's first sweep makes the tables
+bool Counting = true; // false while the session is paused
+// The drain's first sweep makes the tables; its first two (the one when
+// it starts and the one a poll later) read where the code is, so that
+// libraries a program loads as it starts are in the map as before.
+unsigned CodeLooks = 0;
 
 // A chain and its stack words as one string: the depth, the addresses,
 // then the words (decoded by cpuSamples()).
@@ -218,7 +221,7 @@ void cpuSamplingBegin(unsigned NewHz) {
   // a program that hashes by address, are as without sampling.
   if (Stacks)
     Stacks->clear();
-  FirstSweep = true;
+  CodeLooks = 2;
 }
 
 bool cpuSamplingOn() {
@@ -230,8 +233,8 @@ void cpuSamplingSweep(bool Paused) {
   support::MutexGuard G(Mu);
   if (!Hz)
     return;
-  if (FirstSweep) {
-    FirstSweep = false;
+  if (CodeLooks) {
+    --CodeLooks;
     ensureTables();
     Code->assign(codeRanges(loadedObjects()));
   }
