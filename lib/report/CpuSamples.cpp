@@ -38,34 +38,21 @@ void writeCpuSamples(JsonText &W, const CpuSamplesSection &S) {
   W.member("threads", S.Threads);
   W.member("truncated", S.Truncated);
   W.member("kernel", S.Kernel);
-  W.key("objects");
-  W.beginArray();
-  for (const SampledObject &O : S.Objects) {
-    W.beginObject();
+  W.objects("objects", S.Objects, [&](const SampledObject &O) {
     W.member("path", O.Path);
     W.member("build_id", O.BuildId);
     W.member("base", O.Base);
     W.key("text");
     writePairs(W, O.Text);
-    W.endObject();
-  }
-  W.endArray();
-  W.key("measured");
-  W.beginArray();
-  for (const MeasuredSymbol &M : S.Measured) {
-    W.beginObject();
+  });
+  W.objects("measured", S.Measured, [&](const MeasuredSymbol &M) {
     W.member("name", M.Name);
     W.member("symbol", M.Symbol);
     W.member("file", M.File);
     W.member("line", M.Line);
     W.member("hash", M.Hash);
-    W.endObject();
-  }
-  W.endArray();
-  W.key("chains");
-  W.beginArray();
-  for (const SampledChain &C : S.Chains) {
-    W.beginObject();
+  });
+  W.objects("chains", S.Chains, [&](const SampledChain &C) {
     W.member("count", C.Count);
     W.member("cpu_ns", C.CpuNs);
     W.member("frames", C.Frames);
@@ -80,9 +67,7 @@ void writeCpuSamples(JsonText &W, const CpuSamplesSection &S) {
       writePairs(W, C.Stack.Frame);
       W.endObject();
     }
-    W.endObject();
-  }
-  W.endArray();
+  });
   W.endObject();
 }
 

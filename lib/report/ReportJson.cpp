@@ -52,10 +52,7 @@ void writeFunctions(JsonText &W, const FunctionsSection &S) {
     W.member("tool", *S.Tool);
   if (!S.BucketBoundsNs.empty())
     W.member("bucket_bounds_ns", S.BucketBoundsNs);
-  W.key("data");
-  W.beginArray();
-  for (const FunctionRow &R : S.Data) {
-    W.beginObject();
+  W.objects("data", S.Data, [&](const FunctionRow &R) {
     W.member("name", R.Name);
     W.member("file", R.File);
     W.member("line", R.Line);
@@ -87,9 +84,7 @@ void writeFunctions(JsonText &W, const FunctionsSection &S) {
       W.member("freed", R.Freed);
       W.member("frees", R.Frees);
     }
-    W.endObject();
-  }
-  W.endArray();
+  });
   W.endObject();
 }
 
@@ -101,10 +96,7 @@ void writeThreads(JsonText &W, const ThreadsSection &T) {
     W.member("peak_rss_bytes", *T.PeakRssBytes);
   if (T.ElapsedNs)
     W.member("elapsed_ns", *T.ElapsedNs);
-  W.key("data");
-  W.beginArray();
-  for (const ThreadRow &R : T.Data) {
-    W.beginObject();
+  W.objects("data", T.Data, [&](const ThreadRow &R) {
     W.member("name", R.Name);
     W.member("tid", R.Tid);
     W.member("events", R.Events);
@@ -121,26 +113,19 @@ void writeThreads(JsonText &W, const ThreadsSection &T) {
       W.member("voluntary_switches", R.Voluntary);
       W.member("involuntary_switches", R.Involuntary);
     }
-    W.endObject();
-  }
-  W.endArray();
+  });
   W.endObject();
 }
 
 void writeEdges(JsonText &W, const CallEdgesSection &E) {
   W.beginObject();
   W.member("description", E.Description);
-  W.key("data");
-  W.beginArray();
-  for (const CallEdgeRow &R : E.Data) {
-    W.beginObject();
+  W.objects("data", E.Data, [&](const CallEdgeRow &R) {
     W.member("caller", R.Caller);
     W.member("callee", R.Callee);
     W.member("calls", R.Calls);
     W.member("ir", R.Ir);
-    W.endObject();
-  }
-  W.endArray();
+  });
   W.endObject();
 }
 

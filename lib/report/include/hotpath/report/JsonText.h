@@ -62,6 +62,20 @@ public:
     endArray();
   }
 
+  /// key(K), then an array of one object for each of Items, its members
+  /// written by Members(item).
+  template <typename Range, typename F>
+  void objects(std::string_view K, const Range &Items, F Members) {
+    key(K);
+    beginArray();
+    for (const auto &Item : Items) {
+      beginObject();
+      Members(Item);
+      endObject();
+    }
+    endArray();
+  }
+
 private:
   void open(char C);
   void close(char C);
