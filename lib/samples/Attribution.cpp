@@ -4,6 +4,7 @@
 
 #include "llvm/Demangle/Demangle.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <set>
 #include <tuple>
@@ -73,13 +74,19 @@ SampledFrame frameOf(const SourceFrame &F) {
   return Out;
 }
 
-// hotpath's own code: the hooks (`__hotpath_enter`), the instructions the
-// pass adds to a function (named `__hotpath_gate` in the debug info, an
-// inlined frame: pass/MeasuringLocations.h), the runtime (`hotpath::rt::`),
-// the shared runtime's file.
+// hotpath's own functions, by name: the hooks (`__hotpath_enter`), the
+// instructions the pass adds to a function (named `__hotpath_gate` in the
+// debug info, an inlined frame: pass/MeasuringLocations.h), the runtime
+// (`hotpath::rt::`).
+bool isHookSymbol(const std::string &Symbol) {
+  return Symbol.rfind("__hotpath_", 0) == 0 ||
+         Symbol.rfind("_ZN7hotpath2rt", 0) == 0;
+}
+
+// hotpath's own code: those, and all of the shared runtime's file (its
+// stand-ins for the C library's functions too).
 bool isRuntimeFrame(const SourceFrame &F) {
-  if (F.Symbol.rfind("__hotpath_", 0) == 0 ||
-      F.Symbol.rfind("_ZN7hotpath2rt", 0) == 0)
+  if (isHookSymbol(F.Symbol))
     return true;
   std::string Base = baseName(F.Object);
   return Base.rfind("libhotpath_rt", 0) == 0;
@@ -90,6 +97,33 @@ struct Flat {
   const SourceFrame *F;
   int Measured; // index in S.Measured, or -1
 };
+
+// Whether a sample below the innermost measured function is the cost of
+// measuring, not the program's work: its instruction is hotpath's own, or a
+// hook called out to the code it is in (a system call of the runtime's).
+// The runtime's stand-ins for the C library's functions (its malloc, its
+// pthread_mutex_lock) forward to them, and what those do the plain build
+// does too: a call out of one is the program's (a sample in malloc's
+// sysmalloc is not measuring because the runtime's operator new called it).
+bool isMeasuring(const std::vector<Flat> &Frames, size_t Innermost) {
+  size_t End = std::min(Innermost, Frames.size());
+  // The sampled instruction: its frame and those it is inlined into.
+  size_t I = 0;
+  for (; I < End; ++I) {
+    if (isRuntimeFrame(*Frames[I].F))
+      return true;
+    if (!Frames[I].F->Inlined)
+      break;
+  }
+  // Each call site out: the innermost frame of the code that made the call.
+  for (++I; I < End; ++I) {
+    if (isHookSymbol(Frames[I].F->Symbol))
+      return true;
+    while (I < End && Frames[I].F->Inlined)
+      ++I;
+  }
+  return false;
+}
 
 } // namespace
 
@@ -141,12 +175,7 @@ SampleProfile attributeSamples(const report::CpuSamplesSection &S,
         Innermost = I;
         break;
       }
-    // A sample in hotpath's own code below the innermost measured
-    // function: measuring, not the program's work.
-    bool Measuring = false;
-    for (size_t I = 0; I < Innermost && I < Frames.size(); ++I)
-      Measuring |= isRuntimeFrame(*Frames[I].F);
-    if (Measuring) {
+    if (isMeasuring(Frames, Innermost)) {
       P.MeasuringSamples += C.Count;
       P.MeasuringNs += C.CpuNs;
       continue;

@@ -4,9 +4,11 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdio>
 #include <cstring>
 #include <elf.h>
 #include <link.h>
+#include <unistd.h>
 
 using namespace hotpath;
 using namespace hotpath::samples;
@@ -23,6 +25,12 @@ extern "C" __attribute__((noinline)) int hp_test_measured(int X) {
 // Plays one of hotpath's hooks.
 extern "C" __attribute__((noinline)) int __hotpath_test_hook(int X) {
   return X ^ 5;
+}
+
+// Plays one of the runtime's stand-ins for a C library function (its
+// malloc, its pthread_mutex_lock): the runtime's object, not a hook's name.
+extern "C" __attribute__((noinline)) int hp_test_interposer(int X) {
+  return hp_test_callee(X) ^ 9;
 }
 
 namespace {
@@ -142,4 +150,45 @@ TEST(Attribution, SamplesInTheHooksAreMeasuringCost) {
   ASSERT_FALSE(Notes.empty());
   EXPECT_NE(Notes[0].find("hotpath's own code: 80.0%"), std::string::npos)
       << Notes[0];
+}
+
+// The runtime's stand-ins for the C library's functions forward to them:
+// what malloc or the lock does below one is the program's work (the plain
+// build does it too); only the stand-in's own instructions, and what a
+// hook calls, are the cost of measuring.
+TEST(Attribution, WhatAnInterposerForwardsToIsTheProgramsWork) {
+  report::CpuSamplesSection S = section();
+  // The stand-in in an object named as the runtime's (the test binary
+  // itself under that name), listed first so that its address is found
+  // there; the rest of the code in the program.
+  std::string Link = ::testing::TempDir() + "/libhotpath_rt.so";
+  std::remove(Link.c_str());
+  char Exe[4096] = {};
+  ASSERT_GT(readlink("/proc/self/exe", Exe, sizeof Exe - 1), 0);
+  ASSERT_EQ(symlink(Exe, Link.c_str()), 0);
+  report::SampledObject Rt = S.Objects[0];
+  Rt.Path = Link;
+  uint64_t Stub = uint64_t(&hp_test_interposer);
+  Rt.Text = {{Stub, Stub + 4}};
+  S.Objects.insert(S.Objects.begin(), Rt);
+
+  uint64_t InCallee = uint64_t(&hp_test_callee) + 1;
+  uint64_t InMeasured = uint64_t(&hp_test_measured) + 2;
+  uint64_t InHook = uint64_t(&__hotpath_test_hook) + 2;
+  // Below the stand-in: the program's.
+  S.Chains.push_back({{InCallee, Stub + 2, InMeasured}, 3, 3000000, {}});
+  // In the stand-in itself, and below a hook: measuring.
+  S.Chains.push_back({{Stub + 1, InMeasured}, 2, 2000000, {}});
+  S.Chains.push_back({{InCallee, InHook, InMeasured}, 1, 1000000, {}});
+  Symbolizer Sym(S);
+  SampleProfile P = attributeSamples(S, Sym);
+  std::remove(Link.c_str());
+  EXPECT_TRUE(Sym.warnings().empty());
+  EXPECT_EQ(P.MeasuringSamples, 3u);
+  ASSERT_EQ(P.ByFunction.count("hp_test_measured"), 1u);
+  EXPECT_EQ(P.ByFunction.at("hp_test_measured").SelfNs, 3000000u);
+  ASSERT_EQ(P.Chains.size(), 1u);
+  ASSERT_EQ(P.Chains[0].Below.size(), 2u);
+  EXPECT_EQ(P.Chains[0].Below[0].Name, "hp_test_interposer");
+  EXPECT_EQ(P.Chains[0].Below[1].Name, "hp_test_callee");
 }
