@@ -10,7 +10,11 @@
 namespace hotpath::rt {
 namespace {
 
-constexpr uint32_t HashSlots = 2 * MaxFunctions; // open addressing, <= 50%
+// Open addressing, at most half full. The table grows as functions
+// register: one sized for the most functions (2 MB) took a page fault for
+// nearly every function it held, spread as the hashes are (hundreds of
+// faults of a microsecond or more on a whole program, before main).
+constexpr uint32_t FirstHashSlots = 4096, MaxHashSlots = 2 * MaxFunctions;
 constexpr size_t ArenaBytes = 1 << 20;
 
 // All constant-initialised: no constructor of ours has to run first. The
@@ -19,6 +23,7 @@ constexpr size_t ArenaBytes = 1 << 20;
 pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
 FnRecord *Records = nullptr; // reserved, index = id
 uint32_t *HashTable = nullptr;
+uint32_t HashSlots = 0; // a power of two
 std::atomic<uint32_t> Count{0};
 std::atomic<bool> MainSeen{false};
 bool WarnedAbi = false, WarnedFull = false;
@@ -44,15 +49,40 @@ const char *copyString(const char *S) {
   return Out;
 }
 
-uint32_t slotOf(uint64_t Hash) {
+uint32_t slotOf(uint64_t Hash, uint32_t Slots) {
   Hash ^= Hash >> 33;
   Hash *= 0xff51afd7ed558ccdull;
   Hash ^= Hash >> 33;
-  return uint32_t(Hash) & (HashSlots - 1);
+  return uint32_t(Hash) & (Slots - 1);
+}
+
+// Twice the slots, the ids placed again.
+bool growHashTable() {
+  uint32_t Slots = HashSlots ? 2 * HashSlots : FirstHashSlots;
+  auto *Table = static_cast<uint32_t *>(reservePages(sizeof(uint32_t) * Slots));
+  if (!Table)
+    return false;
+  for (uint32_t I = 0; I < HashSlots; ++I) {
+    uint32_t Id = HashTable[I];
+    if (!Id)
+      continue;
+    uint32_t S = slotOf(Records[Id].Hash, Slots);
+    while (Table[S])
+      S = (S + 1) & (Slots - 1);
+    Table[S] = Id;
+  }
+  unreservePages(HashTable, sizeof(uint32_t) * HashSlots);
+  HashTable = Table;
+  HashSlots = Slots;
+  return true;
 }
 
 uint32_t idFor(hotpath_fn_desc &D, int64_t OwnOffset) {
-  uint32_t S = slotOf(D.hash);
+  uint32_t N = Count.load(std::memory_order_relaxed);
+  if (2 * (N + 1) > HashSlots &&
+      (HashSlots == MaxHashSlots || !growHashTable()))
+    return 0; // past MaxFunctions (warned below), or no memory
+  uint32_t S = slotOf(D.hash, HashSlots);
   for (;; S = (S + 1) & (HashSlots - 1)) {
     uint32_t Id = HashTable[S];
     if (!Id)
@@ -65,7 +95,6 @@ uint32_t idFor(hotpath_fn_desc &D, int64_t OwnOffset) {
       __atomic_fetch_or(&D.flags, HOTPATH_FN_OTHER_COUNTDOWN, __ATOMIC_RELAXED);
     return Id;
   }
-  uint32_t N = Count.load(std::memory_order_relaxed);
   if (N + 1 >= CalibrationId) {
     if (!WarnedFull)
       fprintf(stderr,
@@ -100,10 +129,8 @@ void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
   if (!Records) {
     Records =
         static_cast<FnRecord *>(reservePages(sizeof(FnRecord) * MaxFunctions));
-    HashTable =
-        static_cast<uint32_t *>(reservePages(sizeof(uint32_t) * HashSlots));
   }
-  for (uint64_t I = 0; Records && HashTable && I < N; ++I) {
+  for (uint64_t I = 0; Records && I < N; ++I) {
     hotpath_fn_desc *D = Descs[I];
     if (!D)
       continue;
