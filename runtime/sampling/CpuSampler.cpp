@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <string>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
@@ -260,9 +261,17 @@ void cpuSamplingSweep(bool Paused) {
   if (Refused)
     return;
   bool New = false;
-  // A runtime thread not yet named looks like the program's: look again at
-  // the next sweep.
+  // A runtime thread not yet named looks like the program's: wait a little
+  // for it to name itself (the session starts its signal thread as the
+  // drain's first sweep runs, and a program of 14 ms was over before the
+  // next one: no events, and no warning where the kernel refuses them),
+  // else look again at the next sweep.
   uint64_t Gen = internalThreadGeneration();
+  for (int Tries = 0; (Gen & 1) && Tries < 200; ++Tries) {
+    timespec Pause = {0, 100000}; // 0.1 ms, 20 ms at most (a busy machine)
+    nanosleep(&Pause, nullptr);
+    Gen = internalThreadGeneration();
+  }
   if (Gen & 1)
     return;
   std::vector<uint64_t> Now = programThreads(*Rings);
