@@ -98,6 +98,19 @@ struct Flat {
   int Measured; // index in S.Measured, or -1
 };
 
+enum class SampleKind { Program, Measuring, StandIn };
+
+// The runtime's code a sample is in, from Frames[I] (hotpath's own) out to
+// where the runtime was entered: through a hook or a gate, measuring a
+// call; through a stand-in for a C library function, tracking locks or
+// allocations.
+SampleKind entered(const std::vector<Flat> &Frames, size_t I, size_t End) {
+  while (I + 1 < End && isRuntimeFrame(*Frames[I + 1].F))
+    ++I;
+  return isHookSymbol(Frames[I].F->Symbol) ? SampleKind::Measuring
+                                           : SampleKind::StandIn;
+}
+
 // Whether a sample below the innermost measured function is the cost of
 // measuring, not the program's work: its instruction is hotpath's own, or a
 // hook called out to the code it is in (a system call of the runtime's).
@@ -105,24 +118,24 @@ struct Flat {
 // pthread_mutex_lock) forward to them, and what those do the plain build
 // does too: a call out of one is the program's (a sample in malloc's
 // sysmalloc is not measuring because the runtime's operator new called it).
-bool isMeasuring(const std::vector<Flat> &Frames, size_t Innermost) {
+SampleKind kindOf(const std::vector<Flat> &Frames, size_t Innermost) {
   size_t End = std::min(Innermost, Frames.size());
   // The sampled instruction: its frame and those it is inlined into.
   size_t I = 0;
   for (; I < End; ++I) {
     if (isRuntimeFrame(*Frames[I].F))
-      return true;
+      return entered(Frames, I, End);
     if (!Frames[I].F->Inlined)
       break;
   }
   // Each call site out: the innermost frame of the code that made the call.
   for (++I; I < End; ++I) {
     if (isHookSymbol(Frames[I].F->Symbol))
-      return true;
+      return entered(Frames, I, End);
     while (I < End && Frames[I].F->Inlined)
       ++I;
   }
-  return false;
+  return SampleKind::Program;
 }
 
 } // namespace
@@ -175,9 +188,13 @@ SampleProfile attributeSamples(const report::CpuSamplesSection &S,
         Innermost = I;
         break;
       }
-    if (isMeasuring(Frames, Innermost)) {
+    if (SampleKind K = kindOf(Frames, Innermost); K != SampleKind::Program) {
       P.MeasuringSamples += C.Count;
       P.MeasuringNs += C.CpuNs;
+      if (K == SampleKind::StandIn) {
+        P.StandInSamples += C.Count;
+        P.StandInNs += C.CpuNs;
+      }
       continue;
     }
     if (Innermost == Frames.size()) {

@@ -81,7 +81,8 @@ const CommandInfo TrimCommand::Info = {
     "(default 5%), and a function with --keep-share of the run's own time\n"
     "(default 5) is never excluded. By CPU samples (the default for a\n"
     "count-only run with HOTPATH_CPU_SAMPLING) the cost is the samples in\n"
-    "hotpath's own code and the budget a share of the run's CPU (default\n"
+    "hotpath's gates and hooks and the budget a share of the run's CPU "
+    "(default\n"
     "1%); the samples still show an excluded function below its caller.",
     ""};
 
@@ -102,7 +103,7 @@ void TrimCommand::declare(CLI::App &App) {
   App.add_option("--call-cost", CallCost,
                  "by time or cpu: what one measured call costs, in ns "
                  "(default by time: the run's meta.call_cost_ns, else 20; by "
-                 "cpu: its samples in hotpath's own code a call)")
+                 "cpu: its samples in hotpath's gates and hooks a call)")
       ->option_text("NS")
       ->check(numberIn(0, 1e6, "expects nanoseconds from 0 to 1000000"));
   App.add_option("--call-cost-ir", CallCostIr,
@@ -236,7 +237,7 @@ int TrimCommand::run(const Invocation &I) {
                : "") +
       (Many ? " (worst: " + Worst->Report + ")" : std::string()) + " at " +
       costText(P.By, Worst->CallCost) + " a call" +
-      (ByCpu && !P.CallCostGiven ? " (its samples in hotpath's own code)"
+      (ByCpu && !P.CallCostGiven ? " (its samples in hotpath's gates and hooks)"
                                  : "") +
       ".\n# " + std::to_string(CheapCount) +
       " of them take less than that per call. Excluding " +

@@ -11,7 +11,9 @@ namespace hotpath::tool::trim {
 namespace {
 
 // By CPU samples, a report whose samples are joined to its rows: what its
-// gates' samples say one counted call costs, and the run's CPU less them.
+// gates' and hooks' samples say one counted call costs (not the lock and
+// allocation stand-ins': excluding a function saves none of those), and
+// the run's CPU less all of hotpath's.
 struct SampledCost {
   double CallCost = 0, Plain = 0;
 };
@@ -22,7 +24,7 @@ SampledCost sampledCost(const report::Report &R,
   for (const report::FunctionRow &Row : R.Timing.Data)
     Calls += Row.Calls;
   SampledCost C;
-  C.CallCost = Calls ? double(P.MeasuringNs) / double(Calls) : 0;
+  C.CallCost = Calls ? double(P.MeasuringNs - P.StandInNs) / double(Calls) : 0;
   C.Plain = std::max(double(P.CpuNs) - double(P.MeasuringNs), 1.0);
   return C;
 }

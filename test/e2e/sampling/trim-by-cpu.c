@@ -18,7 +18,7 @@
  * RUN: %hotpath trim %t/all.json -o %t/trim.toml 2>&1 | %FileCheck %s
  * RUN: %FileCheck %s --check-prefix=LINES < %t/trim.toml
  * CHECK: hotpath: 1 exclude lines written to {{.*}}trim.toml
- * LINES: # hotpath trim {{.*}}all.json: 4 measured functions, 100,000,052 calls; measuring them costs about {{[0-9.]+}}% of the run's CPU at {{[0-9.]+}} ns a call (its samples in hotpath's own code).
+ * LINES: # hotpath trim {{.*}}all.json: 4 measured functions, 100,000,052 calls; measuring them costs about {{[0-9.]+}}% of the run's CPU at {{[0-9.]+}} ns a call (its samples in hotpath's gates and hooks).
  * LINES-NEXT: # {{[0-9]}} of them take less than that per call. Excluding 1 brings it to about 0.0% (budget 1.0%).
  * LINES-NEXT: [functions]
  * LINES-NEXT: exclude = [
@@ -35,7 +35,7 @@
  * RUN: %python -c "import json; r = json.load(open('%t/all.json')); [o.update(path='%t/gone') for o in r['cpu_samples']['objects'] if o['path'].endswith('/all')]; json.dump(r, open('%t/gone.json', 'w'))"
  * RUN: %hotpath trim %t/gone.json 2>&1 | %FileCheck %s --check-prefix=GONE
  * GONE: hotpath: warning: {{.*}}gone: {{.*}}: its samples are not named
- * GONE: measuring them costs about {{0\.[0-9]}}% of the run's CPU at {{0\.[0-9]+}} ns a call (its samples in hotpath's own code).
+ * GONE: measuring them costs about {{0\.[0-9]}}% of the run's CPU at {{0\.[0-9]+}} ns a call (its samples in hotpath's gates and hooks).
  * GONE: # Nothing to exclude.
  * A report without samples has nothing to trim by CPU: one line, exit 2.
  * RUN: %python -c "import json; r = json.load(open('%t/all.json')); r.pop('cpu_samples'); json.dump(r, open('%t/nosamples.json', 'w'))"

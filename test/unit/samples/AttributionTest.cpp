@@ -185,6 +185,10 @@ TEST(Attribution, WhatAnInterposerForwardsToIsTheProgramsWork) {
   std::remove(Link.c_str());
   EXPECT_TRUE(Sym.warnings().empty());
   EXPECT_EQ(P.MeasuringSamples, 3u);
+  // The stand-in's own samples track locks or allocations: no measured
+  // call adds to them.
+  EXPECT_EQ(P.StandInSamples, 2u);
+  EXPECT_EQ(P.StandInNs, 2000000u);
   ASSERT_EQ(P.ByFunction.count("hp_test_measured"), 1u);
   EXPECT_EQ(P.ByFunction.at("hp_test_measured").SelfNs, 3000000u);
   ASSERT_EQ(P.Chains.size(), 1u);

@@ -62,6 +62,11 @@ struct SampleProfile {
   // In hotpath's own code (the hooks, the runtime): the cost of measuring,
   // left out of every function's CPU and of the tree.
   uint64_t MeasuringSamples = 0, MeasuringNs = 0;
+  // Of those, the ones in the runtime's stand-ins for the C library's
+  // functions (its pthread_mutex_lock, its malloc): tracking locks and
+  // allocations, which no measured call adds to (`hotpath trim` leaves
+  // them out of what a call costs).
+  uint64_t StandInSamples = 0, StandInNs = 0;
   std::vector<std::string> Warnings;
 };
 
