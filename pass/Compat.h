@@ -22,6 +22,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/IntrinsicsWebAssembly.h"
+#include "llvm/Passes/PassBuilder.h"
 #if LLVM_VERSION_MAJOR >= 17
 #include "llvm/TargetParser/Triple.h"
 #else
@@ -209,6 +210,22 @@ inline llvm::Value *threadLocalAddress(llvm::IRBuilder<> &B,
 #else
   (void)B;
   return GV;
+#endif
+}
+
+/// Passes for the end of the optimizing pipeline (every -O level); LLVM
+/// 20 adds the LTO phase to the callback.
+template <typename AddPasses>
+void registerOptimizerLastEPCallback(llvm::PassBuilder &PB, AddPasses Add) {
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [Add](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+            llvm::ThinOrFullLTOPhase) { Add(MPM); });
+#else
+  PB.registerOptimizerLastEPCallback(
+      [Add](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+        Add(MPM);
+      });
 #endif
 }
 

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BenchmarkRegions.h"
+#include "Compat.h"
+#include "FastPathCopy.h"
 #include "HotpathPass.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -40,6 +42,12 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(hotpath::HotpathPass());
         MPM.addPass(hotpath::BenchmarkRegionsPass());
+      });
+  // After the inliner: a fast-path copy it did not take becomes a call of
+  // the marker again (FastPathCopy.h).
+  hotpath::compat::registerOptimizerLastEPCallback(
+      PB, [](ModulePassManager &MPM) {
+        MPM.addPass(hotpath::FoldFastPathCopiesPass());
       });
 }
 

@@ -42,6 +42,7 @@
 //===----------------------------------------------------------------------===//
 #include "Rewrite.h"
 #include "Compat.h"
+#include "FastPathCopy.h"
 #include "MeasuringLocations.h"
 #include "WrapperFastPath.h"
 
@@ -324,6 +325,7 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
                        MeasuringLocations &Locs) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
+  bool CalledOnce = FastPath && isCalledOnceLocally(F);
 
   // Decimal suffix: the GNU demangler shows `[clone .hotpath.N]`.
   auto *Marker = Function::Create(
@@ -386,7 +388,12 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   auto Restore = [&](IRBuilder<> &C) {
     emitCurrentRestore(C, Saved, LocalGate);
   };
-  emitMarkerCall(B, F, *Marker, Args, DL, MeasuringDL, "hotpath.fast.ret",
+  // A body called once keeps the inlining it had (FastPathCopy.h); a
+  // coroutine's body names itself, and is not copied.
+  Function *Body = CalledOnce && !compat::isPresplitCoroutine(*Marker)
+                       ? makeFastPathCopy(*Marker)
+                       : Marker;
+  emitMarkerCall(B, F, *Body, Args, DL, MeasuringDL, "hotpath.fast.ret",
                  SetsCurrent ? function_ref<void(IRBuilder<> &)>(Restore)
                              : nullptr);
 
