@@ -213,6 +213,11 @@ inline llvm::Value *threadLocalAddress(llvm::IRBuilder<> &B,
 #endif
 }
 
+/// Whether a wrapper can be copied whole: before LLVM 16 its gate's label
+/// is a blockaddress of the wrapper itself, which a copy would keep
+/// pointing at the original.
+constexpr bool WrappersAreCopyable = LLVM_VERSION_MAJOR >= 16;
+
 /// Passes for the end of the optimizing pipeline (every -O level); LLVM
 /// 20 adds the LTO phase to the callback.
 template <typename AddPasses>

@@ -1,7 +1,7 @@
 //===- FastPathCopy.cpp - The fast path's own copy of a body called once --===//
 #include "FastPathCopy.h"
+#include "Compat.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/InstrTypes.h"
@@ -13,6 +13,7 @@
 using namespace llvm;
 
 STATISTIC(NumFastCopies, "Bodies called once given a copy for the fast path");
+STATISTIC(NumTwins, "Wrappers twinned for a caller's copied body");
 STATISTIC(NumFoldedCopies, "Fast-path copies not inlined, folded back");
 
 namespace hotpath {
@@ -21,43 +22,117 @@ namespace {
 // The marker a copy belongs to. A string attribute, which code generation
 // ignores: it survives every pass that keeps the function.
 constexpr const char *CopyOfAttr = "hotpath-fast-copy-of";
+// On a wrapper whose fast path calls a copy: the copy's name.
+constexpr const char *HasCopyAttr = "hotpath-fast-copy";
+} // namespace
+
+namespace {
+bool inlinableLocal(const Function &F) {
+  return F.hasLocalLinkage() && !F.hasFnAttribute(Attribute::NoInline) &&
+         !F.hasFnAttribute(Attribute::OptimizeNone);
+}
+
+CallBase *directCall(const Use &U, const Function &F) {
+  auto *Call = dyn_cast<CallBase>(U.getUser());
+  return Call && Call->getCalledOperand() == &F ? Call : nullptr;
+}
+
+// The marker a copy or twin stands for, by name.
+StringRef copyOf(const Function &F) {
+  return F.getFnAttribute(CopyOfAttr).getValueAsString();
+}
 } // namespace
 
 bool isCalledOnceLocally(const Function &F) {
-  if (!F.hasLocalLinkage() || F.hasFnAttribute(Attribute::NoInline) ||
-      F.hasFnAttribute(Attribute::OptimizeNone) || !F.hasOneUse())
-    return false;
-  const auto *Call = dyn_cast<CallBase>(F.user_back());
-  return Call && Call->getCalledOperand() == &F;
+  return inlinableLocal(F) && F.hasOneUse() && directCall(*F.use_begin(), F);
 }
 
-Function *makeFastPathCopy(Function &Marker) {
+CallBase *callDoubledByCopy(const Function &F) {
+  if (!compat::WrappersAreCopyable || !inlinableLocal(F) || !F.hasNUses(2))
+    return nullptr;
+  CallBase *A = directCall(*F.use_begin(), F);
+  CallBase *B = directCall(*std::next(F.use_begin()), F);
+  if (!A || !B)
+    return nullptr;
+  for (auto [InMarker, InCopy] : {std::pair{A, B}, std::pair{B, A}}) {
+    const Function &Copy = *InCopy->getFunction();
+    if (Copy.hasFnAttribute(CopyOfAttr) &&
+        copyOf(Copy) == InMarker->getFunction()->getName())
+      return InMarker;
+  }
+  return nullptr;
+}
+
+namespace {
+// A clone of `Of`, placed after it and named after `Marker` with `Tag`
+// for its ".hotpath" (`f.hotpath_fast.N`), standing for `Of`. In the same
+// module the clone gets a debug-info subprogram of its own, with the same
+// name: inlined, it reads as the function it copies.
+Function *cloneAfter(Function &Of, const Function &Marker, StringRef Tag) {
   ValueToValueMapTy VMap;
-  // Same module: the copy gets a debug-info subprogram of its own, with
-  // the same name, so an inlined copy reads as the function it is.
-  Function *Copy = CloneFunction(&Marker, VMap);
-  Copy->removeFromParent();
-  Marker.getParent()->getFunctionList().insertAfter(Marker.getIterator(), Copy);
-  std::string Name = Marker.getName().str();
+  Function *Clone = CloneFunction(&Of, VMap);
+  Clone->removeFromParent();
+  Of.getParent()->getFunctionList().insertAfter(Of.getIterator(), Clone);
+  StringRef Name = Marker.getName();
   size_t At = Name.rfind(".hotpath.");
-  Copy->setName(Name.substr(0, At) + ".hotpath_fast." +
-                Name.substr(At + sizeof(".hotpath.") - 1));
-  Copy->addFnAttr(CopyOfAttr, Marker.getName());
+  Clone->setName(Name.substr(0, At) + Tag +
+                 Name.substr(At + sizeof(".hotpath") - 1));
+  Clone->setLinkage(GlobalValue::InternalLinkage);
+  Clone->addFnAttr(CopyOfAttr, Of.getName());
+  Clone->removeFnAttr(HasCopyAttr);
+  return Clone;
+}
+} // namespace
+
+Function *makeFastPathCopy(Function &Wrapper, Function &Marker) {
+  Function *Copy = cloneAfter(Marker, Marker, ".hotpath_fast");
+  Wrapper.addFnAttr(HasCopyAttr, Copy->getName());
   ++NumFastCopies;
   return Copy;
+}
+
+void twinWrappersCalledFrom(Function &Marker) {
+  Module &M = *Marker.getParent();
+  SmallVector<CallBase *, 4> Doubled;
+  for (BasicBlock &BB : Marker)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *W = Call->getCalledFunction())
+          if (W->hasFnAttribute(HasCopyAttr) && callDoubledByCopy(*W) == Call)
+            Doubled.push_back(Call);
+  for (CallBase *Call : Doubled) {
+    Function &W = *Call->getCalledFunction();
+    Function *Copy =
+        M.getFunction(W.getFnAttribute(HasCopyAttr).getValueAsString());
+    Function *WMarker = Copy ? M.getFunction(copyOf(*Copy)) : nullptr;
+    if (WMarker)
+      Call->setCalledFunction(makeWrapperTwin(W, *Copy, *WMarker));
+  }
+}
+
+Function *makeWrapperTwin(Function &F, Function &Copy, Function &Marker) {
+  Function *Twin = cloneAfter(F, Marker, ".hotpath_twin");
+  for (BasicBlock &BB : *Twin)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Call->getCalledOperand() == &Copy)
+          Call->setCalledFunction(&Marker);
+  ++NumTwins;
+  return Twin;
 }
 
 PreservedAnalyses FoldFastPathCopiesPass::run(Module &M,
                                               ModuleAnalysisManager &) {
   SmallVector<Function *, 8> Copies;
-  for (Function &F : M)
+  for (Function &F : M) {
+    F.removeFnAttr(HasCopyAttr);
     if (F.hasFnAttribute(CopyOfAttr))
       Copies.push_back(&F);
+  }
   if (Copies.empty())
     return PreservedAnalyses::all();
   for (Function *Copy : Copies) {
-    Function *Marker =
-        M.getFunction(Copy->getFnAttribute(CopyOfAttr).getValueAsString());
+    Function *Marker = M.getFunction(copyOf(*Copy));
     // No marker: nothing hooked calls the body any more, and the copy is
     // the one left. It stays, untagged.
     if (!Marker || Marker->getFunctionType() != Copy->getFunctionType()) {

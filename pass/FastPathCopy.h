@@ -20,15 +20,23 @@
 //   define internal @f.hotpath_fast.N(args) #0   ; the marker's body, again
 //   attributes #0 = { "hotpath-fast-copy-of"="f.hotpath.N" ... }
 //
-// A copy the inliner did not take (-O0, a caller it declined) is folded
-// back into the marker at the end of the pipeline (FoldFastPathCopiesPass):
-// the program never carries the body three times.
+// When the caller's body was copied in turn (a chain: `a` calls `b` once,
+// each static), `b` has two calls, one in `a`'s marker and one in `a`'s
+// copy. The copy's call keeps `b`'s wrapper; the marker's calls a twin of
+// it, `@b.hotpath_twin.N` (the same gate, then the marker): each has one
+// caller, and `b` is inlined into `a` on the fast path as in the plain
+// build.
+//
+// A copy or twin the inliner did not take (-O0, a caller it declined) is
+// folded back into what it copies at the end of the pipeline
+// (FoldFastPathCopiesPass): the program never carries the body three times.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_PASS_FASTPATHCOPY_H
 #define HOTPATH_PASS_FASTPATHCOPY_H
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/PassManager.h"
 
 namespace hotpath {
@@ -37,12 +45,27 @@ namespace hotpath {
 /// local function: internal, inlinable, its only use a direct call.
 bool isCalledOnceLocally(const llvm::Function &F);
 
-/// A copy of `Marker`'s body for the fast path to call, tagged with the
-/// marker's name, placed after it.
-llvm::Function *makeFastPathCopy(llvm::Function &Marker);
+/// Where `F`'s one call was doubled by a copy of its caller's body: of its
+/// two calls, the one in the marker whose copy holds the other; else null.
+llvm::CallBase *callDoubledByCopy(const llvm::Function &F);
 
-/// Replaces every call of a copy still there by a call of its marker and
-/// deletes the copy.
+/// A copy of `Marker`'s body for `Wrapper`'s fast path to call, tagged
+/// with the marker's name (and the wrapper with the copy's), placed after
+/// the marker.
+llvm::Function *makeFastPathCopy(llvm::Function &Wrapper,
+                                 llvm::Function &Marker);
+
+/// Once `Marker`'s body has been copied: each call in it of a wrapper
+/// that has a copy of its own, and so now two callers, goes to a twin.
+void twinWrappersCalledFrom(llvm::Function &Marker);
+
+/// A twin of the finished wrapper `F` whose fast path calls `Marker`
+/// instead of `Copy`, tagged with `F`'s name, placed after it.
+llvm::Function *makeWrapperTwin(llvm::Function &F, llvm::Function &Copy,
+                                llvm::Function &Marker);
+
+/// Replaces every call of a copy (or twin) still there by a call of what
+/// it copies, and deletes it.
 struct FoldFastPathCopiesPass : llvm::PassInfoMixin<FoldFastPathCopiesPass> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   // At -O0 above all, where nothing inlines the copies.

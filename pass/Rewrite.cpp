@@ -325,7 +325,10 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
                        MeasuringLocations &Locs) {
   Module &M = *F.getParent();
   LLVMContext &Ctx = F.getContext();
-  bool CalledOnce = FastPath && isCalledOnceLocally(F);
+  // Called once, or once in a body that a copy for its own fast path
+  // doubled (FastPathCopy.h); the marker's call is the one left to a twin.
+  CallBase *DoubledCall = FastPath ? callDoubledByCopy(F) : nullptr;
+  bool CalledOnce = FastPath && (DoubledCall || isCalledOnceLocally(F));
 
   // Decimal suffix: the GNU demangler shows `[clone .hotpath.N]`.
   auto *Marker = Function::Create(
@@ -391,8 +394,10 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   // A body called once keeps the inlining it had (FastPathCopy.h); a
   // coroutine's body names itself, and is not copied.
   Function *Body = CalledOnce && !compat::isPresplitCoroutine(*Marker)
-                       ? makeFastPathCopy(*Marker)
+                       ? makeFastPathCopy(F, *Marker)
                        : Marker;
+  if (Body != Marker)
+    twinWrappersCalledFrom(*Marker);
   emitMarkerCall(B, F, *Body, Args, DL, MeasuringDL, "hotpath.fast.ret",
                  SetsCurrent ? function_ref<void(IRBuilder<> &)>(Restore)
                              : nullptr);
@@ -404,6 +409,8 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
   if (canTailCall(F))
     TC->setTailCallKind(CallInst::TCK_Tail);
   emitReturn(B, F, TC);
+  if (DoubledCall && Body != Marker)
+    DoubledCall->setCalledFunction(makeWrapperTwin(F, *Body, *Marker));
   return Marker;
 }
 
