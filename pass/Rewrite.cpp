@@ -9,7 +9,10 @@
 //   hotpath.fast:                     ; counted inline by the gate, which
 //                                     ; made @f the current function
 //     %t = call @f.hotpath.N(args)              ; the inliner may take it;
-//                                               ; `invoke` if it may unwind
+//                                               ; `invoke` if it may unwind;
+//                                               ; @f.hotpath_fast.N, a copy,
+//                                               ; when @f is static and
+//                                               ; called once (FastPathCopy.h)
 //     call void asm "<restore %saved>"          ; the caller's current again
 //     ret %t                                    ; (also where it unwinds)
 //                     ; (a self-contained @f, SelfContained.h, is never the

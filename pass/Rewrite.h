@@ -4,7 +4,9 @@
 //
 //   f(args) {
 //     if (<fast path: this thread armed, call counted inline>)  // x86-64
-//       return f.hotpath.<N>(args);          // may be inlined here
+//       return f.hotpath.<N>(args);          // may be inlined here (a copy
+//                                            // of its own when f is static
+//                                            // and called once)
 //     __hotpath_enter(&desc);                // on x86-64 in a thunk of its
 //     r = f.hotpath.<N>(args);               // own, f.hotpath_hooked.<N>;
 //     __hotpath_exit(&desc);                 // this call never inlined
