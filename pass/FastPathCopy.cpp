@@ -123,14 +123,19 @@ Function *makeWrapperTwin(Function &F, Function &Copy, Function &Marker) {
 
 PreservedAnalyses FoldFastPathCopiesPass::run(Module &M,
                                               ModuleAnalysisManager &) {
-  SmallVector<Function *, 8> Copies;
+  // Nothing to do in a module the pass copied nothing in (most of them):
+  // one look at each function's attributes.
+  SmallVector<Function *, 8> Copies, Wrappers;
   for (Function &F : M) {
-    F.removeFnAttr(HasCopyAttr);
+    if (F.hasFnAttribute(HasCopyAttr))
+      Wrappers.push_back(&F);
     if (F.hasFnAttribute(CopyOfAttr))
       Copies.push_back(&F);
   }
-  if (Copies.empty())
+  if (Copies.empty() && Wrappers.empty())
     return PreservedAnalyses::all();
+  for (Function *W : Wrappers)
+    W->removeFnAttr(HasCopyAttr);
   for (Function *Copy : Copies) {
     Function *Marker = M.getFunction(copyOf(*Copy));
     // No marker: nothing hooked calls the body any more, and the copy is

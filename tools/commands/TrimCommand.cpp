@@ -81,9 +81,9 @@ const CommandInfo TrimCommand::Info = {
     "(default 5%), and a function with --keep-share of the run's own time\n"
     "(default 5) is never excluded. By CPU samples (the default for a\n"
     "count-only run with HOTPATH_CPU_SAMPLING) the cost is the samples in\n"
-    "hotpath's gates and hooks and the budget a share of the run's CPU "
-    "(default\n"
-    "1%); the samples still show an excluded function below its caller.",
+    "hotpath's gates and hooks, and the budget a share of the run's CPU\n"
+    "(default 1%); the samples still show an excluded function below its\n"
+    "caller.",
     ""};
 
 void TrimCommand::declare(CLI::App &App) {
