@@ -1,13 +1,19 @@
 //===- ReportDir.cpp - A directory of reports (`hotpath bench -o`) --------===//
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/report/ReportJson.h"
+#include "hotpath/support/FileRead.h"
 #include "hotpath/support/Strings.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <dirent.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace hotpath::report {
 
@@ -97,6 +103,53 @@ bool resolveUnder(const std::string &RealDir, const std::string &Rel,
     return false;
   }
   return true;
+}
+
+int openUnder(const std::string &RealDir, const std::string &Rel,
+              std::string &Error) {
+  Error = "no file '" + Rel + "' under the directory";
+  if (Rel.empty() || Rel[0] == '/' || Rel.find('\0') != std::string::npos)
+    return -1;
+  int Dir = ::open(RealDir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (Dir < 0)
+    return -1;
+  // O_NONBLOCK: a FIFO opens at once (and is refused by its caller's fstat)
+  // instead of waiting for a writer.
+  open_how How{};
+  How.flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY;
+  How.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+  int Fd = int(::syscall(SYS_openat2, Dir, Rel.c_str(), &How, sizeof How));
+  if (Fd < 0 && errno == ENOSYS) {
+    // Before Linux 5.6: open, then ask the kernel where what was opened
+    // is; anything not under the directory is closed unread.
+    Fd = ::openat(Dir, Rel.c_str(), int(How.flags));
+    char Where[PATH_MAX];
+    std::string Link = "/proc/self/fd/" + std::to_string(Fd);
+    ssize_t N = Fd < 0 ? -1 : ::readlink(Link.c_str(), Where, sizeof Where);
+    if (Fd >= 0 &&
+        (N <= 0 || size_t(N) >= sizeof Where ||
+         std::string(Where, size_t(N))
+                 .compare(0, RealDir.size() + 1, RealDir + "/") != 0)) {
+      ::close(Fd);
+      Fd = -1;
+    }
+  }
+  ::close(Dir);
+  if (Fd >= 0)
+    Error.clear();
+  return Fd;
+}
+
+bool readUnder(const std::string &RealDir, const std::string &Rel, size_t Limit,
+               std::string &Out, std::string &Error) {
+  int Fd = openUnder(RealDir, Rel, Error);
+  if (Fd < 0)
+    return false;
+  bool Ok = support::readRegularFd(Fd, Limit, Out, Error);
+  ::close(Fd);
+  if (!Ok)
+    Error = "'" + Rel + "': " + Error;
+  return Ok;
 }
 
 std::vector<std::string> reportFilesUnder(const std::string &RealDir) {

@@ -80,6 +80,21 @@ std::string lockExpression(SourceCache &Cache, const std::string &File,
   return "";
 }
 
+// Whether an object a report names may go to the symbolizer: a regular
+// file (a FIFO would block its open, /dev/zero feed it without end), asked
+// once per path.
+bool readableObject(std::map<std::string, bool> &Known,
+                    const std::string &Object) {
+  if (Object.empty())
+    return false;
+  auto [It, New] = Known.emplace(Object, false);
+  std::string Why;
+  if (New)
+    It->second =
+        support::checkRegularFile(Object, support::MaxObjectFileBytes, Why);
+  return It->second;
+}
+
 struct Site {
   std::string Function, Where, Expression;
 };
@@ -150,10 +165,11 @@ Site siteOf(llvm::symbolize::LLVMSymbolizer &Sym, SourceCache &Cache,
 void nameLocks(report::LocksSection &S) {
   llvm::symbolize::LLVMSymbolizer Sym(options());
   SourceCache Sources;
+  std::map<std::string, bool> Objects;
   for (report::LockRow &R : S.Data) {
     if (!R.Name.empty())
       continue;
-    if (!R.Object.empty()) {
+    if (readableObject(Objects, R.Object)) {
       auto G = Sym.symbolizeData(
           R.Object, {R.Offset, llvm::object::SectionedAddress::UndefSection});
       if (G && !G->Name.empty() && G->Name != "<invalid>") {
@@ -167,7 +183,9 @@ void nameLocks(report::LocksSection &S) {
     }
     // "impl->mutex_ (leveldb::DB::Open, db_impl.cc:1493)", or as much of
     // it as the build's debug information gives.
-    Site At = siteOf(Sym, Sources, R.SiteObject, R.SiteOffset);
+    Site At = siteOf(Sym, Sources,
+                     readableObject(Objects, R.SiteObject) ? R.SiteObject : "",
+                     R.SiteOffset);
     std::string In = !At.Function.empty() ? At.Function : R.FirstFunction;
     std::string Context = In;
     if (!At.Where.empty())

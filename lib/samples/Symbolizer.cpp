@@ -1,5 +1,6 @@
 //===- Symbolizer.cpp - Sampled addresses to functions and lines ----------===//
 #include "hotpath/samples/Symbolizer.h"
+#include "hotpath/support/FileRead.h"
 
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/Object/BuildID.h"
@@ -48,6 +49,13 @@ struct Symbolizer::Impl {
       return State[I] > 0;
     const report::SampledObject &O = S.Objects[I];
     State[I] = -1;
+    // A report names its objects: one that names a FIFO or a device would
+    // block the symbolizer's open or have it read without end.
+    std::string Why;
+    if (!support::checkRegularFile(O.Path, support::MaxObjectFileBytes, Why)) {
+      Warnings.push_back(O.Path + ": " + Why + ": its samples are not named");
+      return false;
+    }
     auto Bin = llvm::object::ObjectFile::createObjectFile(O.Path);
     if (!Bin) {
       Warnings.push_back(O.Path + ": " + llvm::toString(Bin.takeError()) +

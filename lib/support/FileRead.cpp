@@ -35,6 +35,24 @@ std::string describeLimit(size_t Bytes) {
   return std::to_string(Bytes) + " bytes";
 }
 
+bool checkRegularFile(const std::string &Path, size_t Limit,
+                      std::string &Error) {
+  struct stat St;
+  if (::stat(Path.c_str(), &St) != 0) {
+    Error = std::strerror(errno);
+    return false;
+  }
+  if (!S_ISREG(St.st_mode)) {
+    Error = kindOf(St.st_mode);
+    return false;
+  }
+  if (uint64_t(St.st_size) > Limit) {
+    Error = "larger than " + describeLimit(Limit) + ", the most hotpath reads";
+    return false;
+  }
+  return true;
+}
+
 bool readRegularFile(const std::string &Path, size_t Limit, std::string &Out,
                      std::string &Error) {
   // O_NONBLOCK: opening a FIFO for reading would wait for a writer.
@@ -43,14 +61,22 @@ bool readRegularFile(const std::string &Path, size_t Limit, std::string &Out,
     Error = std::strerror(errno);
     return false;
   }
+  bool Ok = readRegularFd(Fd, Limit, Out, Error);
+  ::close(Fd);
+  return Ok;
+}
+
+bool readRegularFd(int Fd, size_t Limit, std::string &Out, std::string &Error) {
   struct stat St;
-  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
-    Error = ::fstat(Fd, &St) != 0 ? std::strerror(errno) : kindOf(St.st_mode);
-    ::close(Fd);
+  if (::fstat(Fd, &St) != 0) {
+    Error = std::strerror(errno);
+    return false;
+  }
+  if (!S_ISREG(St.st_mode)) {
+    Error = kindOf(St.st_mode);
     return false;
   }
   if (uint64_t(St.st_size) > Limit) {
-    ::close(Fd);
     Error = "larger than " + describeLimit(Limit) + ", the most hotpath reads";
     return false;
   }
@@ -63,20 +89,17 @@ bool readRegularFile(const std::string &Path, size_t Limit, std::string &Out,
       continue;
     if (N < 0) {
       Error = std::string("cannot read: ") + std::strerror(errno);
-      ::close(Fd);
       return false;
     }
     if (N == 0)
       break;
     if (Out.size() + size_t(N) > Limit) { // it grew while being read
-      ::close(Fd);
       Error =
           "larger than " + describeLimit(Limit) + ", the most hotpath reads";
       return false;
     }
     Out.append(Buf, size_t(N));
   }
-  ::close(Fd);
   return true;
 }
 

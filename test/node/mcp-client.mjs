@@ -50,8 +50,9 @@ console.log(`locks: ${locks[0].name} ${locks[0].kind} ${locks[0].acquisitions}`)
 const lines = await call("hot_lines", { report: "long.json", function: "app_step" });
 console.log(`hot_lines without samples: error ${lines.error}: ${lines.text}`);
 
-// Paths that leave the directory: a tool error, not a crash.
-for (const p of ["../outside.json", "/etc/passwd", "escape.json"]) {
+// Paths that leave the directory: a tool error, not a crash, and the same
+// answer whether or not something exists there.
+for (const p of ["../outside.json", "../no-such.json", "/etc/passwd", "/no/such/file", "escape.json"]) {
   const r = await call("summary", { report: p });
   console.log(`path ${p}: error ${r.error}: ${r.text}`);
 }

@@ -266,13 +266,16 @@ int TrimCommand::run(const Invocation &I) {
                                   Error))
       return fail("" + ConfigFile + ": " + Error);
     size_t Added = 0;
-    std::string New = addExcludes(Old, Entries, Added);
-    if (Added && !support::writeFileAtomically(ConfigFile, New, Error))
+    std::string New, Note;
+    if (!addExcludes(Old, Entries, New, Added, Error))
+      return fail(ConfigFile + ": " + Error + " (the file is unchanged)");
+    if (Added && !replaceConfigFile(ConfigFile, New, Note, Error))
       return fail("cannot write " + ConfigFile + ": " + Error);
     std::fwrite(Text.data(), 1, Text.size(), stderr);
-    std::fprintf(stderr, "hotpath: %zu exclude lines added to %s%s\n", Added,
+    std::fprintf(stderr, "hotpath: %zu exclude lines added to %s%s%s\n", Added,
                  ConfigFile.c_str(),
-                 Added < Entries.size() ? " (the others were there)" : "");
+                 Added < Entries.size() ? " (the others were there)" : "",
+                 Note.empty() ? "" : ("; " + Note).c_str());
     return ExitOk;
   }
   if (Entries.empty()) {

@@ -10,6 +10,7 @@
 #include "hotpath/samples/HotLines.h"
 #include "hotpath/samples/Join.h"
 #include "hotpath/samples/LockNames.h"
+#include "hotpath/support/FileRead.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -190,20 +191,28 @@ json McpTools::list() const {
 
 namespace {
 
-// Path under Dir, as a real path; a ToolError when it leaves Dir or is
-// not a regular file.
-std::string resolveUnder(const std::string &Dir, const std::string &Rel) {
-  std::string Real, Error;
-  if (!report::resolveUnder(Dir, Rel, Real, Error))
+// The text of the file Rel names under Dir, opened beneath the directory
+// (report::readUnder); a ToolError, the same whatever exists outside, when
+// there is none.
+std::string readUnder(const std::string &Dir, const std::string &Rel,
+                      size_t Limit) {
+  std::string Text, Error;
+  if (!report::readUnder(Dir, Rel, Limit, Text, Error))
     throw ToolError(Error);
-  return Real;
+  return Text;
+}
+
+report::Report reportUnder(const std::string &Dir, const std::string &Rel) {
+  report::Report R;
+  std::string Error;
+  if (!report::parseReport(readUnder(Dir, Rel, support::MaxInputFileBytes), R,
+                           Error))
+    throw ToolError(Rel + ": " + Error);
+  return R;
 }
 
 report::Report loadReport(const std::string &Dir, const std::string &Rel) {
-  report::Report R;
-  std::string Error;
-  if (!report::readReportFile(resolveUnder(Dir, Rel), R, Error))
-    throw ToolError(Rel + ": " + Error);
+  report::Report R = reportUnder(Dir, Rel);
   samples::joinSamples(R);
   samples::nameLocks(R.Locks);
   return R;
@@ -352,7 +361,9 @@ std::string McpTools::call(const std::string &Name, const json &Args,
       std::string PolicyRel = stringArg(Args, "policy", false), Error;
       policy::Policy P = policy::defaultPolicy();
       if (!PolicyRel.empty() &&
-          !policy::loadPolicy(resolveUnder(Dir, PolicyRel), P, Error))
+          !policy::parsePolicy(
+              readUnder(Dir, PolicyRel, support::MaxPolicyFileBytes), PolicyRel,
+              P, Error))
         throw ToolError(Error);
       policy::Verdict V = policy::judge(&B, H, P);
       return boundedText(policy::renderDiffJson(V, PolicyRel));
@@ -361,11 +372,7 @@ std::string McpTools::call(const std::string &Name, const json &Args,
       onlyKeys(Args, {"report", "function", "limit"});
       std::string Fn = stringArg(Args, "function", true);
       unsigned Limit = countArg(Args, "limit", 20, 500);
-      report::Report R;
-      std::string Error;
-      if (!report::readReportFile(
-              resolveUnder(Dir, stringArg(Args, "report", true)), R, Error))
-        throw ToolError(Error);
+      report::Report R = reportUnder(Dir, stringArg(Args, "report", true));
       samples::Joined J = samples::joinSamples(R);
       if (!R.Cpu.Present)
         throw ToolError("the report has no CPU samples "

@@ -171,14 +171,10 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
             bool ByName = Req.has_param("name");
             auto L = ByName ? Source.named(Req.get_param_value("name"), Error)
                             : Source.current(Error);
+            // By name: 404 for any name that gives no report, so that the
+            // answer tells nothing of what exists outside the directory.
             if (!L)
-              return plain(Res,
-                           !ByName ? 503
-                           : Error.find("outside") != std::string::npos ||
-                                   Error.find("relative") != std::string::npos
-                               ? 403
-                               : 404,
-                           Error);
+              return plain(Res, ByName ? 404 : 503, Error);
             versioned(Req, Res, *L, L->Json, "application/json");
           });
 

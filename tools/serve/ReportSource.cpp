@@ -4,25 +4,26 @@
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/samples/Join.h"
 #include "hotpath/samples/LockNames.h"
+#include "hotpath/support/FileRead.h"
 #include "hotpath/views/FlameGraph.h"
 #include "hotpath/views/Prometheus.h"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace hotpath::tool::serve {
 
 namespace {
 
-// Inode, size and modification time: a snapshot is replaced by a rename,
-// so any new version changes one of them.
-bool versionOf(const std::string &Path, std::string &Out) {
-  struct stat St;
-  if (stat(Path.c_str(), &St) != 0 || !S_ISREG(St.st_mode))
-    return false;
-  Out = std::to_string(St.st_ino) + "-" + std::to_string(St.st_size) + "-" +
-        std::to_string(St.st_mtim.tv_sec) + "." +
-        std::to_string(St.st_mtim.tv_nsec);
-  return true;
+// Inode, size and modification time of what was opened: a snapshot is
+// replaced by a rename, so any new version changes one of them.
+std::string versionOf(const struct stat &St) {
+  return std::to_string(St.st_ino) + "-" + std::to_string(St.st_size) + "-" +
+         std::to_string(St.st_mtim.tv_sec) + "." +
+         std::to_string(St.st_mtim.tv_nsec);
 }
 
 std::string baseName(const std::string &P) {
@@ -36,33 +37,48 @@ ReportSource::ReportSource(const std::string &Path)
     : Root(report::realDirectory(Path)), Dir(report::isDirectory(Path)) {}
 
 std::shared_ptr<const LoadedReport> ReportSource::current(std::string &Error) {
-  std::string File = Dir ? report::newestReportFile(Root) : Root;
+  if (!Dir)
+    return load("", Error);
+  std::string File = report::newestReportFile(Root);
   if (File.empty()) {
     Error = "no report in " + Root + " yet";
     return nullptr;
   }
-  return load(File, Error);
+  return load(File.substr(Root.size() + 1), Error);
 }
 
 std::shared_ptr<const LoadedReport> ReportSource::named(const std::string &Rel,
                                                         std::string &Error) {
-  std::string Real;
   if (!Dir) {
     Error = "serving one file: no report by name";
     return nullptr;
   }
-  if (!report::resolveUnder(Root, Rel, Real, Error))
-    return nullptr;
-  return load(Real, Error);
+  return load(Rel, Error);
 }
 
-std::shared_ptr<const LoadedReport> ReportSource::load(const std::string &File,
+std::shared_ptr<const LoadedReport> ReportSource::load(const std::string &Rel,
                                                        std::string &Error) {
-  std::string Version;
-  if (!versionOf(File, Version)) {
-    Error = File + ": not a regular file";
+  // Opened once, beneath the directory's descriptor; what was opened is
+  // what is checked, versioned and read (a name swapped for a symlink out
+  // of the directory after a check cannot be served).
+  std::string File = Dir ? Root + "/" + Rel : Root;
+  int Fd = Dir ? report::openUnder(Root, Rel, Error)
+               : ::open(Root.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (Fd < 0) {
+    if (!Dir)
+      Error = Root + ": " + std::strerror(errno);
     return nullptr;
   }
+  struct Closer {
+    int Fd;
+    ~Closer() { ::close(Fd); }
+  } Close{Fd};
+  struct stat St;
+  if (::fstat(Fd, &St) != 0 || !S_ISREG(St.st_mode)) {
+    Error = baseName(File) + ": not a regular file";
+    return nullptr;
+  }
+  std::string Version = versionOf(St);
   {
     std::lock_guard<std::mutex> G(M);
     if (Cached && Cached->Path == File && Cached->Version == Version)
@@ -73,7 +89,9 @@ std::shared_ptr<const LoadedReport> ReportSource::load(const std::string &File,
   auto L = std::make_shared<LoadedReport>();
   L->Path = File;
   L->Version = Version;
-  if (!report::readReportFile(File, L->R, Error)) {
+  std::string Text;
+  if (!support::readRegularFd(Fd, support::MaxInputFileBytes, Text, Error) ||
+      !report::parseReport(Text, L->R, Error)) {
     Error = baseName(File) + ": " + Error;
     return nullptr;
   }

@@ -42,12 +42,14 @@ public:
   std::shared_ptr<const LoadedReport> current(std::string &Error);
 
   /// The report Rel names under the directory (DIR mode only); nullptr
-  /// with Error when it is outside the directory, missing or not a report.
+  /// with Error when it is missing or outside the directory (one answer
+  /// for both, whatever exists outside) or not a report.
   std::shared_ptr<const LoadedReport> named(const std::string &Rel,
                                             std::string &Error);
 
 private:
-  std::shared_ptr<const LoadedReport> load(const std::string &File,
+  /// Rel: a file under the directory (DIR mode), "" for FILE.
+  std::shared_ptr<const LoadedReport> load(const std::string &Rel,
                                            std::string &Error);
 
   std::string Root; // the real path of FILE or DIR

@@ -92,7 +92,8 @@ print("10 MB request line: " + refusal(raw(port, b"GET /" + b"a" * big + b" HTTP
 
 # Path traversal: nothing outside DIR is ever read.
 for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
-             "/api/report?name=../outside.json", "/api/report?name=%2Fetc%2Fpasswd",
+             "/api/report?name=../outside.json", "/api/report?name=../no-such.json",
+             "/api/report?name=%2Fetc%2Fpasswd", "/api/report?name=%2Fno%2Fsuch",
              "/api/report?name=" + "..%2F" * 30 + "etc%2Fpasswd",
              "/api/report?name=escape.json"]:
     s = socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -106,7 +107,9 @@ for path in ["/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
     s.close()
     text = answer.decode("utf-8", "replace")
     leaked = "root:" in text or '"hotpath_report"' in text
-    print("%s: %s%s" % (path, text.split("\r\n")[0], " LEAKED" if leaked else ""))
+    body = text.split("\r\n\r\n", 1)[-1].strip() if "?" in path else ""
+    print("%s: %s%s%s" % (path, text.split("\r\n")[0], " " + body if body else "",
+                          " LEAKED" if leaked else ""))
 print("by name inside: %d" % get(port, "/api/report?name=report.json")[0])
 # The symlink out is the newest file: still not what is served, nor listed.
 os.utime(os.path.join(DIR, "..", "outside.json"))
@@ -128,6 +131,52 @@ print("with 200 idle connections: %d, answered before they time out: %s" % (stat
 print("answered in %.2f s" % took, file=sys.stderr)
 for s in idle:
     s.close()
+
+# A report swapped for a symlink out of DIR and back, as fast as renames
+# go, while four clients ask for it by name and as the newest: what is
+# served was opened beneath DIR, so the outside file never is. Bounded in
+# time (the check-then-open race leaked within seconds).
+import threading
+real = os.path.join(DIR, ".swap-real")
+with open(os.path.join(DIR, "report.json")) as f, open(real, "w") as g:
+    g.write(f.read())
+os.link(real, os.path.join(DIR, "swap.json"))
+stop = time.time() + 6
+leaks = [0, 0]
+
+
+def swapper():
+    n = 0
+    while time.time() < stop:
+        tmp = os.path.join(DIR, ".swap-%d" % n)
+        if n % 2:
+            os.link(real, tmp)
+        else:
+            os.symlink(os.path.join(DIR, "..", "outside.json"), tmp)
+        os.rename(tmp, os.path.join(DIR, "swap.json"))
+        n += 1
+
+
+def asker():
+    while time.time() < stop:
+        for path in ("/api/report?name=swap.json", "/api/report"):
+            try:
+                status, body = get(port, path)
+            except OSError:
+                continue
+            leaks[0] += 1
+            leaks[1] += '"outside"' in body
+
+
+threads = [threading.Thread(target=swapper)] + [threading.Thread(target=asker) for _ in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print("swapped for a symlink out %s: outside served %d times" %
+      ("while asked" if leaks[0] > 100 else "(too few requests: %d)" % leaks[0], leaks[1]))
+os.unlink(os.path.join(DIR, "swap.json"))
+os.unlink(real)
 
 print("still serving: %d" % get(port, "/api/report")[0])
 server.terminate()

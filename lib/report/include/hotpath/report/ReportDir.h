@@ -37,6 +37,21 @@ std::string realDirectory(const std::string &Dir);
 bool resolveUnder(const std::string &RealDir, const std::string &Rel,
                   std::string &Real, std::string &Error);
 
+/// Opens the file `Rel` names under RealDir for reading, never leaving the
+/// directory: resolved by the kernel beneath a descriptor of RealDir
+/// (openat2 with RESOLVE_BENEATH), so that a name swapped for a symlink
+/// between a check and the open cannot reach out. The caller checks what
+/// was opened (fstat) and closes it. On failure -1, with Error the same
+/// one line whatever is or is not outside: "no file 'Rel' under the
+/// directory".
+int openUnder(const std::string &RealDir, const std::string &Rel,
+              std::string &Error);
+
+/// The regular file `Rel` names under RealDir (openUnder), read whole up to
+/// Limit bytes.
+bool readUnder(const std::string &RealDir, const std::string &Rel, size_t Limit,
+               std::string &Out, std::string &Error);
+
 /// The report files of RealDir (reportFiles) that resolveUnder lets
 /// through: a symlink that points out of the directory is not one of them.
 std::vector<std::string> reportFilesUnder(const std::string &RealDir);

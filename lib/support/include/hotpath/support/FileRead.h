@@ -25,6 +25,20 @@ constexpr size_t MaxPolicyFileBytes = size_t(16) << 20; // 16 MiB
 bool readRegularFile(const std::string &Path, size_t Limit, std::string &Out,
                      std::string &Error);
 
+/// The same, from a descriptor the caller opened (and closes): what was
+/// opened is what is checked and read.
+bool readRegularFd(int Fd, size_t Limit, std::string &Out, std::string &Error);
+
+/// Largest object file (an executable or a library a report's CPU samples
+/// name) handed to LLVM's symbolizer, which maps it rather than reading it.
+constexpr size_t MaxObjectFileBytes = size_t(16) << 30; // 16 GiB
+
+/// Whether `Path` (symlinks followed) is a regular file of at most `Limit`
+/// bytes, checked without opening it: for files another library opens
+/// (the symbolizer), which would block on a FIFO or read /dev/zero forever.
+bool checkRegularFile(const std::string &Path, size_t Limit,
+                      std::string &Error);
+
 /// "1 GiB", "16 MiB": a limit as the messages and the docs state it.
 std::string describeLimit(size_t Bytes);
 
