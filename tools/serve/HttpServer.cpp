@@ -216,6 +216,8 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
   int Port = O.Port;
   bool Bound = Port == 0 ? (Port = Svr.bind_to_any_port(O.Host)) > 0
                          : Svr.bind_to_port(O.Host, Port);
+  if (Bound)
+    Svr.widenBacklog();
   if (!Bound) {
     std::fprintf(stderr, "hotpath: cannot listen on %s:%d\n", O.Host.c_str(),
                  O.Port);
@@ -238,7 +240,7 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
   std::thread([&Svr, Stop] {
     int Sig;
     sigwait(&Stop, &Sig);
-    Svr.stop();
+    Svr.stopNow();
   }).detach();
   return Svr.listen_after_bind() ? 0 : 2;
 }

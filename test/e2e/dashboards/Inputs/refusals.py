@@ -120,8 +120,9 @@ print("listed: %s" % " ".join(sorted(r["name"] for r in json.loads(get(port, "/a
 # 200 idle connections (connected, sending nothing): a client is still
 # answered at once.
 idle = []
-for _ in range(200):
-    idle.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+for _ in range(200):  # from another address: one holds at most 32
+    idle.append(socket.create_connection(("127.0.0.1", port), timeout=10,
+                                         source_address=("127.0.0.2", 0)))
 time.sleep(0.5)
 t0 = time.time()
 status, _ = get(port, "/metrics", timeout=10)
