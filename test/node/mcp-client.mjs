@@ -33,6 +33,13 @@ function json(r, what) {
   catch (e) { fail(`${what}: not JSON: ${r.text.slice(0, 200)}`); return null; }
 }
 
+// The result is marked as the program's data (structuredContent, checked
+// by the SDK against the tool's outputSchema).
+for (const t of tools)
+  if (!t.outputSchema?.required?.includes("source")) fail(`${t.name}: no output schema`);
+const marked = await client.callTool({ name: "summary", arguments: { report: "long.json" } });
+console.log(`structured: ${marked.structuredContent?.source?.slice(0, 56)}; data ${typeof marked.structuredContent?.data}`);
+
 const list = json(await call("list_reports", {}), "list_reports");
 console.log("reports: " + list.join(" "));
 const summary = json(await call("summary", { report: "long.json" }), "summary");
