@@ -172,12 +172,29 @@ __attribute__((noinline)) int mutexWait(pthread_mutex_t *M, LockState *L,
   return R;
 }
 
+// Robust, priority-inheriting or priority-protected (glibc's kind bits):
+// never tried first. glibc's trylock of a robust mutex that is not
+// recoverable returns ENOTRECOVERABLE with the lock word still taken, and
+// the lock that followed waited for ever where the plain program's lock
+// returns ENOTRECOVERABLE.
+inline bool special(pthread_mutex_t *M) {
+  constexpr int RobustPiPp = 16 | 32 | 64;
+  return __atomic_load_n(&M->__data.__kind, __ATOMIC_RELAXED) & RobustPiPp;
+}
+
 template <typename CallFn>
 int mutexAcquire(pthread_mutex_t *M, uint64_t Site, CallFn Call) {
   LockState *L = lockState();
   if (!L)
     return Call();
-  if (!heldByOther(M, L)) {
+  bool Other = heldByOther(M, L);
+  if (!Other && special(M)) { // seen free: the real call, as an acquisition
+    int R = Call();
+    if (acquired(R))
+      lockAcquired(L, lockEntry(L, M, LockMutex, Site), 0);
+    return R;
+  }
+  if (!Other) {
     int R = __pthread_mutex_trylock(M);
     if (__builtin_expect(acquired(R), 1)) {
       lockAcquired(L, lockEntry(L, M, LockMutex, Site), 0);
@@ -270,7 +287,8 @@ HP_INTERPOSE int pthread_mutex_clocklock(pthread_mutex_t *M, clockid_t Clock,
                                          const timespec *At) noexcept {
   ClockLockFn F = real(__pthread_mutex_clocklock, RealClockLock,
                        "pthread_mutex_clocklock", nullptr);
-  if (!tracking())
+  // glibc refuses any other clock (EINVAL) before looking at the mutex.
+  if (!tracking() || (Clock != CLOCK_REALTIME && Clock != CLOCK_MONOTONIC))
     return F(M, Clock, At);
   return mutexAcquire(M, HP_SITE, [&] { return F(M, Clock, At); });
 }
@@ -299,10 +317,17 @@ HP_INTERPOSE int pthread_rwlock_wrlock(pthread_rwlock_t *W) noexcept {
       [&] { return __pthread_rwlock_wrlock(W); });
 }
 
+// glibc checks a timed rwlock call's clock and timeout before it looks at
+// the lock (EINVAL, the lock left free): so do these, before the try.
+inline bool validTimeout(clockid_t Clock, const timespec *At) {
+  return (Clock == CLOCK_REALTIME || Clock == CLOCK_MONOTONIC) &&
+         (!At || (At->tv_nsec >= 0 && At->tv_nsec < 1000000000));
+}
+
 #define HP_RWLOCK_TIMED(Name, Kind, Slot, Try, Type, ...)                      \
   HP_INTERPOSE int Name(pthread_rwlock_t *W, __VA_ARGS__) noexcept {           \
     Type F = real(___##Name, Slot, #Name, nullptr);                            \
-    if (!tracking())                                                           \
+    if (!tracking() || !validTimeout(HP_CLOCK, At))                            \
       return F(W, HP_ARGS);                                                    \
     return tryThenAcquire(                                                     \
         W, Kind, HP_SITE, [&] { return Try(W); },                              \
@@ -310,12 +335,15 @@ HP_INTERPOSE int pthread_rwlock_wrlock(pthread_rwlock_t *W) noexcept {
   }
 
 #define HP_ARGS At
+#define HP_CLOCK CLOCK_REALTIME
 HP_RWLOCK_TIMED(pthread_rwlock_timedrdlock, LockRwRead, RealTimedRd,
                 pthread_rwlock_tryrdlock, RwTimedFn, const timespec *At)
 HP_RWLOCK_TIMED(pthread_rwlock_timedwrlock, LockRwWrite, RealTimedWr,
                 pthread_rwlock_trywrlock, RwTimedFn, const timespec *At)
 #undef HP_ARGS
+#undef HP_CLOCK
 #define HP_ARGS Clock, At
+#define HP_CLOCK Clock
 HP_RWLOCK_TIMED(pthread_rwlock_clockrdlock, LockRwRead, RealClockRd,
                 pthread_rwlock_tryrdlock, RwClockFn, clockid_t Clock,
                 const timespec *At)
@@ -323,6 +351,7 @@ HP_RWLOCK_TIMED(pthread_rwlock_clockwrlock, LockRwWrite, RealClockWr,
                 pthread_rwlock_trywrlock, RwClockFn, clockid_t Clock,
                 const timespec *At)
 #undef HP_ARGS
+#undef HP_CLOCK
 
 HP_INTERPOSE int pthread_rwlock_unlock(pthread_rwlock_t *W) noexcept {
   if (tracking())
