@@ -1,5 +1,6 @@
 //===- InternalThread.cpp - Threads and descriptors the runtime owns ------===//
 #include "base/InternalThread.h"
+#include <algorithm>
 
 #include <csignal>
 #include <fcntl.h>
@@ -60,15 +61,24 @@ void OwnedFd::release() {
 
 namespace {
 
-// Where owned descriptors go: just below the soft limit, capped at 1024 so
-// that the kernel's descriptor table never grows past what select() and a
-// default limit allow (a higher number would cost the process memory).
-int highFdFloor() {
+// The table size owned descriptors stay under: the soft limit, capped at
+// 1024 so that the kernel's descriptor table never grows past what
+// select() and a default limit allow (a higher number would cost the
+// process memory).
+int fdCeiling() {
   struct rlimit L;
   rlim_t Max = 1024;
   if (getrlimit(RLIMIT_NOFILE, &L) == 0 && L.rlim_cur < Max)
     Max = L.rlim_cur;
-  return Max > 64 ? int(Max) - 32 : 3;
+  return int(Max);
+}
+
+// Where owned descriptors go: 32 below the ceiling, or the top four slots
+// when the limit is lower than 64 (with `ulimit -n 64` they took 3 to 7,
+// the numbers the program's own open() calls expect).
+int highFdFloor() {
+  int Max = fdCeiling();
+  return std::max(Max >= 64 ? Max - 32 : Max - 4, 3);
 }
 
 // Moves Fd high (close-on-exec) and records its identity; closes Fd.
@@ -99,7 +109,7 @@ void reserveOwnedFdRange() {
   if (Fd < 0)
     return;
   // The highest number own() may take, or the first free one above.
-  int High = fcntl(Fd, F_DUPFD_CLOEXEC, Floor + 31);
+  int High = fcntl(Fd, F_DUPFD_CLOEXEC, std::min(Floor + 31, fdCeiling() - 1));
   if (High >= 0)
     close(High);
   close(Fd);
