@@ -4,6 +4,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -43,12 +45,60 @@ StringRef copyOf(const Function &F) {
 }
 } // namespace
 
+namespace {
+// Whether one statement of inline assembly defines a symbol: a directive
+// that names one, or a label that is neither numeric (`1:`, local to each
+// use) nor made unique per use (`%=`, `${:uid}`).
+bool statementDefinesSymbol(StringRef S) {
+  S = S.trim();
+  for (StringRef D : {".globl", ".global", ".weak", ".set", ".equ", ".symver",
+                      ".type", ".comm", ".lcomm", ".size"})
+    if (S.substr(0, D.size()) == D &&
+        (S.size() == D.size() || isSpace(S[D.size()])))
+      return true;
+  size_t Colon = S.find(':');
+  if (Colon == StringRef::npos || Colon == 0)
+    return false;
+  StringRef Label = S.take_front(Colon);
+  if (Label.contains("%=") || Label.contains("${:uid}"))
+    return false;
+  if (all_of(Label, isDigit))
+    return false;
+  return all_of(Label, [](char C) {
+    return isAlnum(C) || C == '_' || C == '.' || C == '$';
+  });
+}
+
+} // namespace
+
+// Whether F's body may not exist twice in one object: its inline assembly
+// defines a symbol or a named label, which a copy would define again (the
+// object would not assemble).
+bool definesAsmSymbols(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const auto *IA = dyn_cast<InlineAsm>(Call->getCalledOperand())) {
+          SmallVector<StringRef, 8> Lines;
+          StringRef(IA->getAsmString()).split(Lines, '\n');
+          for (StringRef Line : Lines) {
+            SmallVector<StringRef, 4> Statements;
+            Line.split(Statements, ';');
+            if (any_of(Statements, statementDefinesSymbol))
+              return true;
+          }
+        }
+  return false;
+}
+
 bool isCalledOnceLocally(const Function &F) {
-  return inlinableLocal(F) && F.hasOneUse() && directCall(*F.use_begin(), F);
+  return inlinableLocal(F) && F.hasOneUse() && directCall(*F.use_begin(), F) &&
+         !definesAsmSymbols(F);
 }
 
 CallBase *callDoubledByCopy(const Function &F) {
-  if (!compat::WrappersAreCopyable || !inlinableLocal(F) || !F.hasNUses(2))
+  if (!compat::WrappersAreCopyable || !inlinableLocal(F) || !F.hasNUses(2) ||
+      definesAsmSymbols(F))
     return nullptr;
   CallBase *A = directCall(*F.use_begin(), F);
   CallBase *B = directCall(*std::next(F.use_begin()), F);

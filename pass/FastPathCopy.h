@@ -41,8 +41,15 @@
 
 namespace hotpath {
 
+/// Whether `F`'s body may exist only once in an object: its inline assembly
+/// defines a symbol or a named label (`.globl x` / `x:`), which a second
+/// copy would define again. Such a body gets no copy, and its marker is
+/// never inlined (into the fast path while kept for the hooked thunk).
+bool definesAsmSymbols(const llvm::Function &F);
+
 /// Whether the inliner would take `F`'s one call as the last call of a
-/// local function: internal, inlinable, its only use a direct call.
+/// local function: internal, inlinable, its only use a direct call, and a
+/// body that may exist twice (definesAsmSymbols).
 bool isCalledOnceLocally(const llvm::Function &F);
 
 /// Where `F`'s one call was doubled by a copy of its caller's body: of its

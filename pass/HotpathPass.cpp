@@ -24,6 +24,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
@@ -142,7 +143,7 @@ private:
   std::vector<bool> IncludeMatched;
   std::string CompileDir, TUPath;
   std::optional<Config> Cfg;
-  SmallPtrSet<const Function *, 4> Resolvers;
+  SmallPtrSet<const Function *, 4> Resolvers; // and what they call
   SmallVector<Plan, 16> Plans;
   // Functions whose fast path leaves the current call as it is.
   std::optional<SelfContained> Contained;
@@ -233,10 +234,11 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
     return;
   }
   UnsupportedReason Unsupported = unsupportedReason(F);
-  // An ifunc resolver runs while the dynamic loader relocates the object,
-  // before the hooks' GOT entries are usable.
+  // An ifunc resolver, and what it calls, runs while the dynamic loader
+  // relocates the object, before the hooks' GOT entries are usable.
   if (!Unsupported && Resolvers.count(&F))
-    Unsupported = {"ifunc resolver", "runs before relocations are done"};
+    Unsupported = {"ifunc resolver or called by one",
+                   "runs before relocations are done"};
   if (Unsupported) {
     ++NumUnsupported;
     LLVM_DEBUG(dbgs() << "hotpath: cannot measure " << F.getName() << ": "
@@ -356,9 +358,22 @@ bool Instrumenter::run() {
     return false;
 
   auto Marks = collectSourceMarks(M);
+  // Resolvers and every function of this module they reach by direct
+  // calls: they run while the loader relocates (a -z now library, any
+  // static executable), before the runtime can take a call.
+  SmallVector<const Function *, 8> Reach;
   for (const GlobalIFunc &IF : M.ifuncs())
     if (const Function *R = IF.getResolverFunction())
-      Resolvers.insert(R);
+      if (Resolvers.insert(R).second)
+        Reach.push_back(R);
+  while (!Reach.empty()) {
+    const Function *F = Reach.pop_back_val();
+    for (const Instruction &I : instructions(*F))
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (!Callee->isDeclaration() && Resolvers.insert(Callee).second)
+            Reach.push_back(Callee);
+  }
   SmallVector<Function *, 64> Fns;
   for (Function &F : M)
     if (F.hasName() && !F.isIntrinsic() && !isHotpathInternal(F.getName()))

@@ -180,6 +180,10 @@ void prepareMarker(Function &Marker, Function &F) {
   // call sites say noinline: emitHookedCall).
   Marker.removeFnAttr(Attribute::AlwaysInline);
   compat::removeMemoryAttrs(Marker);
+  // Inlined into the fast path and kept for the hooked thunk, a body whose
+  // inline assembly defines a symbol would define it twice.
+  if (definesAsmSymbols(F))
+    Marker.addFnAttr(Attribute::NoInline);
 }
 
 /// An empty `asm sideeffect` at the marker's entry: FunctionAttrs can no

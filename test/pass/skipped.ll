@@ -11,7 +11,9 @@
 ; REMARK-DAG: remark: <unknown>:0:0: skipped ext: declaration: no body in this module
 ; REMARK-DAG: remark: <unknown>:0:0: skipped inalloca: inalloca argument: its stack slot cannot be forwarded
 ; REMARK-DAG: remark: <unknown>:0:0: skipped prealloc: preallocated argument: its stack slot cannot be forwarded
-; REMARK-DAG: remark: <unknown>:0:0: skipped resolver: ifunc resolver: runs before relocations are done
+; REMARK-DAG: remark: <unknown>:0:0: skipped resolver: ifunc resolver or called by one: runs before relocations are done
+; REMARK-DAG: remark: <unknown>:0:0: skipped cpu_helper: ifunc resolver or called by one: runs before relocations are done
+; REMARK-DAG: remark: <unknown>:0:0: skipped cpu_leaf: ifunc resolver or called by one: runs before relocations are done
 
 ; VERBOSE-DAG: hotpath: skipped naked: naked function
 ; VERBOSE-DAG: hotpath: skipped inl: always_inline
@@ -20,6 +22,7 @@
 ; VERBOSE-DAG: hotpath: skipped inalloca: inalloca argument
 ; VERBOSE-DAG: hotpath: skipped prealloc: preallocated argument
 ; VERBOSE-DAG: hotpath: skipped resolver: ifunc resolver
+; VERBOSE-DAG: hotpath: skipped cpu_helper: ifunc resolver or called by one
 
 @picked = ifunc i32 (i32), ptr @resolver
 
@@ -61,8 +64,24 @@ define void @prealloc(ptr preallocated(i32) %a) {
   ret void
 }
 
+; A resolver and what it calls, directly or not (a measured helper there
+; crashed a -z now library or a static executable at load).
 ; CHECK: define ptr @resolver() {
-; CHECK-NEXT: ret ptr @inl
+; CHECK-NEXT: %f = call i32 @cpu_helper()
 define ptr @resolver() {
+  %f = call i32 @cpu_helper()
   ret ptr @inl
+}
+
+; CHECK: define i32 @cpu_helper() {
+; CHECK-NEXT: %l = call i32 @cpu_leaf()
+define i32 @cpu_helper() {
+  %l = call i32 @cpu_leaf()
+  ret i32 %l
+}
+
+; CHECK: define i32 @cpu_leaf() {
+; CHECK-NEXT: ret i32 3
+define i32 @cpu_leaf() {
+  ret i32 3
 }
