@@ -7,11 +7,11 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include <cstring>
 #include <map>
 #include <optional>
-#include <regex>
 
 namespace hotpath::samples {
 
@@ -63,20 +63,35 @@ std::string lockExpression(SourceCache &Cache, const std::string &File,
       Begin, (End == std::string::npos ? Source.size() : End) - Begin);
   if (Text.size() > 400)
     return "";
-  static const std::regex Shapes[] = {
+  // POSIX extended regexes through llvm::Regex, which cannot overflow the
+  // stack on a long line (std::regex recursed once a character). No \b:
+  // a leading (^|[^A-Za-z0-9_]) instead, and the name a later group.
+  struct Shape {
+    llvm::Regex Re;
+    unsigned Group;
+  };
+#define HP_NAME "([A-Za-z_][][A-Za-z0-9_.>-]*)"
+  static Shape Shapes[] = {
       // mutex_.Lock(), cv.wait(lock), m->lock_shared()
-      std::regex(R"(([A-Za-z_][\w.\->\[\]]*?)\s*(?:\.|->)\s*(?:[Ll]ock|)"
-                 R"(lock_shared|try_lock\w*|[Ww]ait\w*|[Ss]ignal\w*)\s*\()"),
+      {llvm::Regex(HP_NAME "[[:space:]]*(\\.|->)[[:space:]]*([Ll]ock|"
+                           "lock_shared|try_lock[A-Za-z0-9_]*|[Ww]ait[A-Za-z0-"
+                           "9_]*|[Ss]ignal[A-Za-z0-9_]*)[[:space:]]*\\("),
+       1},
       // pthread_mutex_lock(&S->M), sem_wait(&Sem)
-      std::regex(
-          R"(\b(?:pthread_\w+|sem_\w+)\s*\(\s*&?\s*([A-Za-z_][\w.\->\[\]]*))"),
+      {llvm::Regex("(^|[^A-Za-z0-9_])(pthread_[A-Za-z0-9_]+|sem_[A-Za-z0-9_]+)"
+                   "[[:space:]]*\\([[:space:]]*&?[[:space:]]*" HP_NAME),
+       3},
       // std::lock_guard<std::mutex> G(Mu), MutexLock l(&mutex_)
-      std::regex(
-          R"(\b\w*(?:[Ll]ock|[Gg]uard)\w*\s*(?:<[^;]*>)?\s+\w+\s*[({]\s*&?\s*([A-Za-z_][\w.\->\[\]]*))")};
-  std::smatch M;
-  for (const std::regex &R : Shapes)
-    if (std::regex_search(Text, M, R))
-      return M[1].str();
+      {llvm::Regex(
+           "(^|[^A-Za-z0-9_])[A-Za-z0-9_]*([Ll]ock|[Gg]uard)[A-Za-z0-9_]*"
+           "[[:space:]]*(<[^;]*>)?[[:space:]]+[A-Za-z0-9_]+[[:space:]]*"
+           "[({][[:space:]]*&?[[:space:]]*" HP_NAME),
+       5}};
+#undef HP_NAME
+  llvm::SmallVector<llvm::StringRef, 6> M;
+  for (const Shape &S : Shapes)
+    if (S.Re.match(Text, &M) && M.size() > S.Group)
+      return M[S.Group].str();
   return "";
 }
 

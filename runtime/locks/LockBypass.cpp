@@ -10,9 +10,11 @@
 #include "locks/LockBypass.h"
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <elf.h>
+#include <fcntl.h>
 #include <link.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -24,6 +26,7 @@ namespace {
 struct Target {
   const char *Name, *Version; // the version the interposer calls on to
   void *Real = nullptr;       // glibc's function
+  void *Interposer = nullptr; // what the loader binds the name to
 };
 
 // What LockHooks.cpp interposes.
@@ -61,19 +64,86 @@ uintptr_t objectOf(const void *P) {
   return P && dladdr(P, &I) ? uintptr_t(I.dli_fbase) : 0;
 }
 
-// Stores V in the GOT slot at Slot, through a read-only page if need be.
+// The protection of the page holding Addr, from /proc/self/maps (PROT_*
+// bits), or -1 when it cannot be read. Read by hand with a small buffer:
+// the runtime allocates nothing here.
+int pageProtection(uintptr_t Addr) {
+  int Fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+  if (Fd < 0)
+    return -1;
+  char Buf[4096];
+  size_t Have = 0;
+  int Found = -1;
+  while (Found < 0) {
+    ssize_t N = read(Fd, Buf + Have, sizeof Buf - Have);
+    if (N <= 0)
+      break;
+    Have += size_t(N);
+    size_t Start = 0;
+    for (size_t I = 0; I < Have && Found < 0; ++I) {
+      if (Buf[I] != '\n')
+        continue;
+      // "start-end rwxp ..."
+      char *P = Buf + Start, *End = nullptr;
+      uintptr_t Lo = strtoull(P, &End, 16);
+      uintptr_t Hi = *End == '-' ? strtoull(End + 1, &End, 16) : 0;
+      if (Addr >= Lo && Addr < Hi && End + 4 < Buf + I)
+        Found = (End[1] == 'r' ? PROT_READ : 0) |
+                (End[2] == 'w' ? PROT_WRITE : 0) |
+                (End[3] == 'x' ? PROT_EXEC : 0);
+      Start = I + 1;
+    }
+    memmove(Buf, Buf + Start, Have - Start);
+    Have -= Start;
+    if (Have == sizeof Buf) // a line longer than the buffer: give up
+      break;
+  }
+  close(Fd);
+  return Found;
+}
+
+// Stores V in the GOT slot at Slot. A page that is not writable (the
+// read-only part of the GOT, -z relro -z now) is made writable for the
+// store and given back the protection it had: a page the program made
+// writable itself stays so.
 bool store(uintptr_t Slot, void *V, uintptr_t RelroLo, uintptr_t RelroHi) {
-  bool ReadOnly = Slot >= RelroLo && Slot < RelroHi;
   long Page = sysconf(_SC_PAGESIZE);
   void *P = reinterpret_cast<void *>(Slot & ~uintptr_t(Page - 1));
-  if (ReadOnly && mprotect(P, size_t(Page), PROT_READ | PROT_WRITE) != 0)
+  int Was = Slot >= RelroLo && Slot < RelroHi ? pageProtection(Slot)
+                                              : PROT_READ | PROT_WRITE;
+  if (Was < 0)
+    return false;
+  bool Lift = !(Was & PROT_WRITE);
+  if (Lift && mprotect(P, size_t(Page), Was | PROT_WRITE) != 0)
     return false;
   // One aligned 8-byte store: a thread calling through the slot meanwhile
   // takes the interposer (which forwards) or glibc, never half of each.
   __atomic_store_n(reinterpret_cast<void **>(Slot), V, __ATOMIC_RELAXED);
-  if (ReadOnly)
-    mprotect(P, size_t(Page), PROT_READ);
+  if (Lift)
+    mprotect(P, size_t(Page), Was);
   return true;
+}
+
+// Whether V is the lazy PLT stub of the K-th JUMP_SLOT relocation, what the
+// loader leaves in a slot it has not bound yet: `push $K` (after an
+// endbr64 in an IBT PLT), in an executable segment of the object.
+bool isLazyStub(const dl_phdr_info *Info, uintptr_t V, size_t K) {
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) &Ph = Info->dlpi_phdr[I];
+    uintptr_t Lo = Info->dlpi_addr + Ph.p_vaddr, Hi = Lo + Ph.p_memsz;
+    if (Ph.p_type != PT_LOAD || !(Ph.p_flags & PF_X) || V < Lo || V + 9 > Hi)
+      continue;
+    const auto *C = reinterpret_cast<const unsigned char *>(V);
+    if (C[0] == 0xf3 && C[1] == 0x0f && C[2] == 0x1e && C[3] == 0xfa) {
+      if (V + 9 > Hi)
+        return false;
+      C += 4;
+    }
+    uint32_t Index;
+    std::memcpy(&Index, C + 1, sizeof Index);
+    return C[0] == 0x68 && Index == K;
+  }
+  return false;
 }
 
 int visit(dl_phdr_info *Info, size_t, void *Data) {
@@ -81,16 +151,6 @@ int visit(dl_phdr_info *Info, size_t, void *Data) {
   uintptr_t Base = Info->dlpi_addr;
   const ElfW(Dyn) *Dyn = nullptr;
   uintptr_t RelroLo = 0, RelroHi = 0;
-  // Whether V is in this object (a lazy slot still points at its PLT).
-  auto Inside = [&](uintptr_t V) {
-    for (int I = 0; I < Info->dlpi_phnum; ++I) {
-      const ElfW(Phdr) &Ph = Info->dlpi_phdr[I];
-      if (Ph.p_type == PT_LOAD && V >= Base + Ph.p_vaddr &&
-          V < Base + Ph.p_vaddr + Ph.p_memsz)
-        return true;
-    }
-    return false;
-  };
   for (int I = 0; I < Info->dlpi_phnum; ++I) {
     const ElfW(Phdr) &Ph = Info->dlpi_phdr[I];
     if (Ph.p_type == PT_DYNAMIC)
@@ -139,12 +199,12 @@ int visit(dl_phdr_info *Info, size_t, void *Data) {
       continue;
     for (Target &T : Targets)
       if (T.Real && std::strcmp(Name, T.Name) == 0) {
-        // Bound to the interposer, or not bound yet (then it would be):
-        // anything else (an object's own binding) is left alone.
+        // Still what the loader put there: bound to the interposer, or
+        // not bound yet (its lazy stub; it would be). Anything else, a
+        // program's own hook above all, is left alone.
         uintptr_t Slot = Base + Rela[K].r_offset;
         uintptr_t V = *reinterpret_cast<const uintptr_t *>(Slot);
-        if ((objectOf(reinterpret_cast<void *>(V)) == W.SelfBase ||
-             Inside(V)) &&
+        if ((V == uintptr_t(T.Interposer) || isLazyStub(Info, V, K)) &&
             store(Slot, T.Real, RelroLo, RelroHi))
           ++W.Changed;
         break;
@@ -165,7 +225,8 @@ size_t bypassLockInterposers() {
   size_t Usable = 0;
   for (Target &T : Targets) {
     // Only where the loader resolves the name to this runtime's interposer.
-    if (objectOf(dlsym(RTLD_DEFAULT, T.Name)) != W.SelfBase)
+    T.Interposer = dlsym(RTLD_DEFAULT, T.Name);
+    if (objectOf(T.Interposer) != W.SelfBase)
       continue;
     void *Real = T.Version ? dlvsym(RTLD_NEXT, T.Name, T.Version) : nullptr;
     if (!Real)

@@ -6,13 +6,15 @@
 // the GOT slots through which the loaded objects call the interposed
 // functions (their R_X86_64_JUMP_SLOT relocations, bound or still lazy)
 // are pointed at glibc's functions, the ones the interposers call on to,
-// so that a lock call costs what it does without hotpath. Only slots whose
-// symbol the loader resolves to this runtime's interposer are touched (a
-// sanitizer's interceptor, found first, is left in place); a slot in the
-// read-only part of the GOT (-z relro -z now) is made writable for the
-// store and read-only again. Objects loaded later (dlopen) and the calls
-// a program linked with the static runtime makes itself (no slot: the
-// interposer is in the program) still pass through the interposers.
+// so that a lock call costs what it does without hotpath. Only slots that
+// still hold what the loader put there are touched: the interposer (not a
+// sanitizer's interceptor, found first, nor a program's own hook written
+// into its GOT), or the slot's lazy PLT stub. A slot in a page that is not
+// writable (-z relro -z now) is made writable for the store and given its
+// protection back as it was (a page the program made writable stays so).
+// Objects loaded later (dlopen) and the calls a program linked with the static
+// runtime makes itself (no slot: the interposer is in the program) still pass
+// through the interposers.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_RUNTIME_LOCKS_LOCKBYPASS_H

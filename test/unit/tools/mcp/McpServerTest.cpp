@@ -138,15 +138,13 @@ TEST(McpServer, HostileMessagesGetTheirErrorAndTheServerGoesOn) {
 TEST(McpServer, BatchesAreBounded) {
   std::string Big = "[";
   for (int I = 0; I < 50000; ++I)
-    Big += std::string(I ? "," : "") +
-           R"({"jsonrpc":"2.0","id":)" + std::to_string(I) +
-           R"(,"method":"ping"})";
+    Big += std::string(I ? "," : "") + R"({"jsonrpc":"2.0","id":)" +
+           std::to_string(I) + R"(,"method":"ping"})";
   Big += "]\n";
   std::string Small = "[";
   for (int I = 0; I < 64; ++I)
-    Small += std::string(I ? "," : "") +
-             R"({"jsonrpc":"2.0","id":)" + std::to_string(I) +
-             R"(,"method":"ping"})";
+    Small += std::string(I ? "," : "") + R"({"jsonrpc":"2.0","id":)" +
+             std::to_string(I) + R"(,"method":"ping"})";
   Small += "]\n";
   auto A = talk(Big + Small + "[]\n");
   ASSERT_EQ(A.size(), 3u);
@@ -161,10 +159,11 @@ TEST(McpServer, BatchesAreBounded) {
 // A tool's result is marked as the program's data (structuredContent), and
 // every tool declares that shape.
 TEST(McpServer, ToolResultsAreMarkedAsTheProgramsData) {
-  auto A = talk(R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})"
-                "\n"
-                R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_reports","arguments":{}}})"
-                "\n");
+  auto A = talk(
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/list"})"
+      "\n"
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"list_reports","arguments":{}}})"
+      "\n");
   ASSERT_EQ(A.size(), 2u);
   for (const json &T : A[0]["result"]["tools"])
     EXPECT_EQ(T["outputSchema"]["required"], json({"source", "data"})) << T;
