@@ -33,12 +33,19 @@ HP_TLS uint32_t *Open, *Active;
 HP_TLS uint32_t Depth, NOpen, Cap;
 HP_TLS uint32_t ThreadEpoch;
 
-// (outer << 32 | inner) -> count, open addressing; 0 = empty.
-constexpr size_t TableSize = size_t(1) << 16;
+// (outer << 32 | inner) -> count, open addressing; 0 = empty. Kept at
+// most half full: it doubles as pairs arrive (a fixed 65,536 slots, once
+// full, had every pair probe all of them: a chain of 400 measured
+// functions, 79,800 pairs, ran hundreds of times slower). Under a mutex:
+// under Valgrind the threads run one at a time anyway, and these hooks run
+// with collection off, so the lock costs no counted instruction.
+constexpr size_t InitialTableSize = size_t(1) << 16;
 struct Slot {
   uint64_t Key, Count;
 };
 Slot *Table;
+size_t TableSize, TableUsed;
+pthread_mutex_t TableLock = PTHREAD_MUTEX_INITIALIZER;
 bool Overflow, Installed;
 uint32_t Epoch;
 
@@ -66,26 +73,50 @@ bool grow() {
   return true;
 }
 
+Slot *slotFor(Slot *In, size_t Size, uint64_t Key) {
+  size_t H = size_t((Key * 0x9E3779B97F4A7C15ull) >> 32) & (Size - 1);
+  while (In[H].Key && In[H].Key != Key)
+    H = (H + 1) & (Size - 1);
+  return &In[H];
+}
+
+// A fresh empty table of InitialTableSize slots; false when none could be
+// mapped (the nested counts are then lost: Overflow).
+bool newTable() {
+  Table = static_cast<Slot *>(mapZero(InitialTableSize * sizeof(Slot)));
+  TableSize = Table ? InitialTableSize : 0;
+  TableUsed = 0;
+  return Table != nullptr;
+}
+
+// With TableLock held.
 void addPair(uint32_t Outer, uint32_t Inner, uint64_t N) {
+  if (!Table)
+    return;
   uint64_t Key = uint64_t(Outer) << 32 | Inner;
-  size_t H = size_t((Key * 0x9E3779B97F4A7C15ull) >> 48) & (TableSize - 1);
-  for (size_t Probe = 0; Probe < TableSize; ++Probe) {
-    Slot &S = Table[(H + Probe) & (TableSize - 1)];
-    uint64_t K = __atomic_load_n(&S.Key, __ATOMIC_ACQUIRE);
-    if (K == 0) {
-      uint64_t Expected = 0;
-      if (__atomic_compare_exchange_n(&S.Key, &Expected, Key, false,
-                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
-        K = Key;
-      else
-        K = Expected;
-    }
-    if (K == Key) {
-      __atomic_fetch_add(&S.Count, N, __ATOMIC_RELAXED);
-      return;
-    }
+  Slot *S = slotFor(Table, TableSize, Key);
+  if (S->Key) {
+    S->Count += N;
+    return;
   }
-  Overflow = true;
+  if (TableUsed + 2 >= TableSize) { // could not grow, and one slot must stay
+    Overflow = true;                // empty for the probes to end
+    return;
+  }
+  S->Key = Key;
+  S->Count = N;
+  if (++TableUsed * 2 <= TableSize)
+    return;
+  size_t Bigger = TableSize * 2;
+  auto *T = static_cast<Slot *>(mapZero(Bigger * sizeof(Slot)));
+  if (!T) // kept as it is, fuller, until it is full (above)
+    return;
+  for (size_t I = 0; I < TableSize; ++I)
+    if (Table[I].Key)
+      *slotFor(T, Bigger, Table[I].Key) = Table[I];
+  munmap(Table, TableSize * sizeof(Slot));
+  Table = T;
+  TableSize = Bigger;
 }
 
 void closeTop() {
@@ -121,8 +152,12 @@ hpEnterCallgrind(hotpath_fn_desc *D, uintptr_t Sp) {
       ThreadEpoch = E;
     }
     if (Active && (Depth < Cap || grow())) {
-      for (uint32_t I = 0; I < NOpen; ++I)
-        addPair(Open[I], Id, Active[Open[I]]);
+      if (NOpen) {
+        pthread_mutex_lock(&TableLock);
+        for (uint32_t I = 0; I < NOpen; ++I)
+          addPair(Open[I], Id, Active[Open[I]]);
+        pthread_mutex_unlock(&TableLock);
+      }
       if (Active[Id]++ == 0)
         Open[NOpen++] = Id;
       Frames[Depth++] = {Id, Sp};
@@ -153,8 +188,8 @@ hpExitCallgrind(hotpath_fn_desc *D, uintptr_t Sp) {
 void resetInChild() {
   if (!Installed)
     return;
-  Table = static_cast<Slot *>(mapZero(TableSize * sizeof(Slot)));
-  Overflow = !Table;
+  pthread_mutex_init(&TableLock, nullptr); // another thread may have held it
+  Overflow = !newTable(); // the parent's table stays mapped, unused
   __atomic_add_fetch(&Epoch, 1, __ATOMIC_RELEASE);
   CALLGRIND_ZERO_STATS;
 }
@@ -169,8 +204,7 @@ bool installCallgrindHooks() {
 #if defined(__x86_64__) && defined(__ELF__)
   if (Table)
     munmap(Table, TableSize * sizeof(Slot));
-  Table = static_cast<Slot *>(mapZero(TableSize * sizeof(Slot)));
-  if (!Table)
+  if (!newTable())
     return false;
   Overflow = false;
   __atomic_add_fetch(&Epoch, 1, __ATOMIC_RELEASE);
@@ -185,9 +219,11 @@ bool nestedMeasuredCalls(std::vector<NestedCalls> &Out) {
   Out.clear();
   if (!Installed || Overflow || !Table)
     return false;
+  pthread_mutex_lock(&TableLock);
   for (size_t I = 0; I < TableSize; ++I)
     if (uint64_t K = Table[I].Key)
       Out.push_back({uint32_t(K >> 32), uint32_t(K), Table[I].Count});
+  pthread_mutex_unlock(&TableLock);
   return true;
 }
 
