@@ -86,7 +86,7 @@ std::string lockExpression(SourceCache &Cache, const std::string &File,
            "(^|[^A-Za-z0-9_])[A-Za-z0-9_]*([Ll]ock|[Gg]uard)[A-Za-z0-9_]*"
            "[[:space:]]*(<[^;]*>)?[[:space:]]+[A-Za-z0-9_]+[[:space:]]*"
            "[({][[:space:]]*&?[[:space:]]*" HP_NAME),
-       5}};
+       4}};
 #undef HP_NAME
   llvm::SmallVector<llvm::StringRef, 6> M;
   for (const Shape &S : Shapes)
