@@ -2,28 +2,75 @@
 #include "base/InternalThread.h"
 #include <algorithm>
 
+#include <cerrno>
 #include <csignal>
 #include <fcntl.h>
+#include <sched.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+// glibc's size of the rseq area it registers for every thread (2.35+;
+// 0 when it registers none).
+extern "C" __attribute__((weak)) const unsigned int __rseq_size;
 
 namespace hotpath::rt {
 
 namespace {
 // Two increments a creation, never on the hot path: RMW atomics are fine.
 uint64_t Generation = 0;
+
+// What the new thread runs first: it says it runs, then runs Fn. The
+// start lives on its creator's stack until then.
+struct ThreadStart {
+  void *(*Fn)(void *);
+  void *Arg;
+  uint32_t Running;
+};
+
+void *startInternal(void *P) {
+  auto *S = static_cast<ThreadStart *>(P);
+  void *(*Fn)(void *) = S->Fn;
+  void *Arg = S->Arg;
+  __atomic_store_n(&S->Running, 1u, __ATOMIC_RELEASE); // S may go now
+  return Fn(Arg);
+}
+
+// Whether a new thread could register its rseq area as glibc requires: a
+// seccomp filter that refuses rseq (EPERM, ENOSYS) would make glibc abort
+// the process in the new thread. Asked of the kernel with a request it
+// refuses with EINVAL when rseq is allowed (this thread's area is
+// registered, and NULL is not it).
+bool newThreadsMayRegisterRseq() {
+  if (!&__rseq_size || __rseq_size == 0)
+    return true;
+  int Saved = errno;
+  long R = syscall(SYS_rseq, nullptr, 0, 0, 0);
+  bool Allowed = R == -1 && errno == EINVAL;
+  errno = Saved;
+  return Allowed;
+}
 } // namespace
 
 int createInternalThread(pthread_t *Thread, void *(*Fn)(void *), void *Arg) {
+  if (!newThreadsMayRegisterRseq())
+    return EPERM; // the callers do without the thread
   sigset_t All, Old;
   sigfillset(&All);
   pthread_sigmask(SIG_BLOCK, &All, &Old); // inherited by the new thread
   __atomic_add_fetch(&Generation, 1, __ATOMIC_ACQ_REL);
-  int R = pthread_create(Thread, nullptr, Fn, Arg);
+  ThreadStart S{Fn, Arg, 0};
+  int R = pthread_create(Thread, nullptr, startInternal, &S);
   if (R != 0) // no thread to name itself
     __atomic_add_fetch(&Generation, 1, __ATOMIC_ACQ_REL);
+  // Until the thread runs: glibc registers its rseq area before it runs a
+  // thread's function, and aborts the process when that fails; a program
+  // that forbids rseq with a seccomp filter right after (at the start of
+  // main, the runtime's threads just created) would have it fail.
+  while (R == 0 && !__atomic_load_n(&S.Running, __ATOMIC_ACQUIRE))
+    sched_yield();
   pthread_sigmask(SIG_SETMASK, &Old, nullptr);
   return R;
 }

@@ -22,7 +22,11 @@
 namespace hotpath::rt {
 
 /// pthread_create with every signal blocked in the new thread from its
-/// first instruction. Fn's first act must be nameInternalThread(). Returns
+/// first instruction; returns once the thread runs (its rseq area, which
+/// glibc registers first, is then registered: a seccomp filter the program
+/// installs next cannot make that fail and abort it). No thread is created
+/// (EPERM) where a seccomp filter already refuses rseq: glibc would abort
+/// the process in it. Fn's first act must be nameInternalThread(). Returns
 /// pthread_create's result.
 int createInternalThread(pthread_t *Thread, void *(*Fn)(void *), void *Arg);
 
