@@ -1,5 +1,6 @@
 //===- Registry.cpp - Dense ids, merged by hash ---------------------------===//
 #include "core/Registry.h"
+#include "base/AddressSpace.h"
 #include "base/PageAlloc.h"
 
 #include <atomic>
@@ -126,10 +127,11 @@ void registerFunctions(hotpath_fn_desc *const *Descs, uint64_t N,
                        uint32_t AbiVersion, const uint64_t *OwnCountdowns) {
   uintptr_t Tp = threadPointer();
   pthread_mutex_lock(&Lock);
-  if (!Records) {
+  // Under a low address-space limit nothing will be measured
+  // (AddressSpace.h): nothing is reserved, nothing registered.
+  if (std::string Why; !Records && roomToMeasure(Why))
     Records =
         static_cast<FnRecord *>(reservePages(sizeof(FnRecord) * MaxFunctions));
-  }
   for (uint64_t I = 0; Records && I < N; ++I) {
     hotpath_fn_desc *D = Descs[I];
     if (!D)

@@ -1,5 +1,6 @@
 //===- ThreadState.cpp - Per-thread states: attach, exit, recycle ---------===//
 #include "core/ThreadState.h"
+#include "base/AddressSpace.h"
 #include "core/HotPath.h"
 #include "core/Registry.h"
 #include "core/RuntimeScope.h"
@@ -202,7 +203,14 @@ void onThreadExit(void *P) {
 
 void makeKey() { pthread_key_create(&ExitKey, onThreadExit); }
 
+// What newState reserves, roughly: the address-space budget's unit.
+constexpr size_t ThreadStateBytes =
+    sizeof(ThreadState) + sizeof(Frame) * (MaxDepth + 1) +
+    (16 + 8 + sizeof(FoldEntry)) * size_t(MaxFunctions);
+
 ThreadState *newState() {
+  if (!threadStateFits(ThreadStateBytes))
+    return nullptr; // counted in the shared table, not measured
   void *Mem = mapPages(sizeof(ThreadState));
   if (!Mem)
     return nullptr;

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fcntl.h>
+#include <new>
 #include <pthread.h>
 #include <unistd.h>
 
@@ -151,6 +152,24 @@ ThreadInfo infoOf(ThreadState *T, bool Exited, bool Take = true) {
 void (*AfterSweep)() = nullptr;
 bool (*ProgramGone)() = nullptr;
 
+// Whether Fn ran without running out of memory. Under a low address-space
+// limit (ulimit -v) an allocation of the drain's can fail: the runtime
+// then stops measuring, with one line, rather than throw std::bad_alloc
+// out of its thread (which ended the program with SIGABRT).
+template <typename FnT> bool withMemory(FnT Fn) {
+  try {
+    Fn();
+    return true;
+  } catch (const std::bad_alloc &) {
+    setSessionEpoch(0); // the hooks find no session: nothing more queued
+    static const char Line[] =
+        "hotpath: out of memory in the drain thread (an address-space limit, "
+        "ulimit -v?): measuring stopped; the report holds what was drained\n";
+    writeToProgramFd(2, Line, sizeof Line - 1);
+    return false;
+  }
+}
+
 void *drainMain(void *) {
   nameInternalThread("hotpath-drain");
   InRuntime = 1; // the drain's allocations are the runtime's own
@@ -163,8 +182,8 @@ void *drainMain(void *) {
   // The threads' CPU events opened now, not a poll later: a short run is
   // sampled from its start, and where the kernel refuses events the
   // warning does not depend on the run lasting a poll.
-  if (cpuSamplingOn())
-    cpuSamplingSweep();
+  if (cpuSamplingOn() && !withMemory([] { cpuSamplingSweep(); }))
+    return nullptr;
   pthread_mutex_lock(&CtlMu);
   unsigned Period = Interval;
   // With CPU sampling, a new thread's event is opened within
@@ -174,6 +193,7 @@ void *drainMain(void *) {
   };
   unsigned Wait = pollEvery();
   unsigned SinceSweep = 0;
+  bool Oom = false;
   while (!Stop) {
     timespec D;
     clock_gettime(CLOCK_MONOTONIC, &D);
@@ -186,25 +206,30 @@ void *drainMain(void *) {
       break;
     if (Paused.load(std::memory_order_relaxed)) {
       pthread_mutex_unlock(&CtlMu);
-      cpuSamplingSweep(/*Paused=*/true); // the samples outside the session
+      // The samples outside the session.
+      if ((Oom = !withMemory([] { cpuSamplingSweep(/*Paused=*/true); })))
+        break;
       pthread_mutex_lock(&CtlMu);
       continue;
     }
     SinceSweep += Wait;
     if (SinceSweep < Period) {
       pthread_mutex_unlock(&CtlMu);
-      cpuSamplingSweep();
+      if ((Oom = !withMemory([] { cpuSamplingSweep(); })))
+        break;
       pthread_mutex_lock(&CtlMu);
       continue;
     }
     SinceSweep = 0;
     pthread_mutex_unlock(&CtlMu);
     drainLock();
-    uint64_t Most = sweepAll(false);
+    uint64_t Most = 0;
+    bool Swept = withMemory([&] { Most = sweepAll(false); });
     drainUnlock();
+    if ((Oom = !Swept || !withMemory([] { cpuSamplingSweep(); })))
+      break;
     Period = nextSweepPeriod(Period, Interval, Most);
     Wait = pollEvery();
-    cpuSamplingSweep();
     if (void (*Hook)() = __atomic_load_n(&AfterSweep, __ATOMIC_ACQUIRE))
       Hook();
     if (bool (*Gone)() = __atomic_load_n(&ProgramGone, __ATOMIC_ACQUIRE);
@@ -213,6 +238,10 @@ void *drainMain(void *) {
       return nullptr;
     }
     pthread_mutex_lock(&CtlMu);
+  }
+  if (Oom) { // out of memory (withMemory): left the loop unlocked
+    cpuSamplingStop();
+    return nullptr;
   }
   pthread_mutex_unlock(&CtlMu);
   // The events live in this thread's descriptor table, which ends with it.

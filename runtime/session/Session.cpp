@@ -2,6 +2,7 @@
 //------===//
 #include "session/Session.h"
 #include "alloc/AllocTracker.h"
+#include "base/AddressSpace.h"
 #include "base/Clock.h"
 #include "base/InternalThread.h"
 #include "base/Options.h"
@@ -66,6 +67,7 @@ bool Paused = false;
 uint64_t PausedAt = 0, PausedNs = 0;
 // HOTPATH_BENCH as the process started: no lazy session is ever allowed.
 bool BenchOnly = false;
+bool NoRoom = false; // the address-space limit leaves none (AddressSpace.h)
 void (*Sink)(const Snapshot &) = nullptr;
 
 uint64_t realtimeNs() { return clockNs(CLOCK_REALTIME); }
@@ -176,8 +178,9 @@ pid_t LoadedInPid = 0;
 // (no hotpath.toml), or no measured function was ever called. Say so once,
 // in the process that loaded it, unless reports are off.
 void exitWithoutSession() {
-  if (__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) || getpid() != LoadedInPid)
-    return;
+  if (__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) ||
+      __atomic_load_n(&NoRoom, __ATOMIC_RELAXED) || getpid() != LoadedInPid)
+    return; // NoRoom: that line said why nothing ran
   RuntimeScope InRt;
   // Through Options (without its warnings: no session means no report).
   if (parseOptions([](const char *Name) -> const char * {
@@ -305,10 +308,32 @@ struct FinishJob {
 
 // The session's end after the hooks stopped (endLocked), under SessLock,
 // held by the thread that waits for this one.
+void finishSessionWork(bool Report);
+
+// Out of memory at the end (a low ulimit -v): one line, no report, and
+// nothing thrown into the program's exit.
 void finishSession(void *P) {
+  try {
+    finishSessionWork(static_cast<FinishJob *>(P)->Report);
+  } catch (const std::bad_alloc &) {
+    say("hotpath: out of memory while ending the session (an address-space "
+        "limit, ulimit -v?): no report");
+  }
+}
+
+void finishSessionWork(bool Report) {
   RuntimeScope InRt;
-  bool Report = static_cast<FinishJob *>(P)->Report;
-  drainLock();
+  // Released however this ends (std::bad_alloc included).
+  struct DrainHold {
+    bool Held = true;
+    DrainHold() { drainLock(); }
+    ~DrainHold() { release(); }
+    void release() {
+      if (Held)
+        drainUnlock();
+      Held = false;
+    }
+  } Hold;
   sweepAll(/*Final=*/true, EpochCounter);
   if (CurrentTrace.Cap) {
     std::vector<ThreadTrace> Traces = collectTraces(EpochCounter);
@@ -322,7 +347,7 @@ void finishSession(void *P) {
         freeTraceBuffer(Tr.Buf);
   }
   Snapshot S = buildSnapshot();
-  drainUnlock();
+  Hold.release();
   if (!Report)
     return;
   if (!ChildWithoutReport && Opts->Format != OutputFormat::None)
@@ -369,11 +394,28 @@ void endLocked(bool Report) {
   runWithPrivateFiles(finishSession, &J);
 }
 
+void beginLocked(BeginKind Kind);
+
 } // namespace
 
 void sessionBegin(BeginKind Kind) {
   RuntimeScope InRt;
   support::MutexGuard Guard(SessLock);
+  // Out of memory as it begins (a low ulimit -v): no session, one line,
+  // nothing thrown into the program.
+  try {
+    beginLocked(Kind);
+  } catch (const std::bad_alloc &) {
+    setSessionEpoch(0);
+    Active = false;
+    NoRoom = true;
+    say("hotpath: out of memory as the session began (an address-space "
+        "limit, ulimit -v?): nothing is measured");
+  }
+}
+
+namespace {
+void beginLocked(BeginKind Kind) {
   initOnce();
   // Under `hotpath bench`, only the benchmarks' timed loops begin it.
   if (Opts->Bench != (Kind == BeginKind::Benchmark))
@@ -393,6 +435,12 @@ void sessionBegin(BeginKind Kind) {
          "session (PR_SET_TSC or seccomp strict mode): nothing is measured");
     return;
   }
+  if (std::string Why; !NoRoom && !roomToMeasure(Why)) {
+    NoRoom = true;
+    warn(Why);
+  }
+  if (NoRoom)
+    return;
   bool Vg = underValgrind();
   setPrivateFilesEnabled(!Vg);
   // Before the session's first thread (the call cost's, the drain's).
@@ -480,6 +528,7 @@ void sessionBegin(BeginKind Kind) {
     installSignalReport(); // SIGINT/SIGTERM at their default: report first
   callgrindSessionBegin(); // last: the session's counts start here
 }
+} // namespace
 
 void sessionEnd() {
   RuntimeScope InRt;
@@ -532,7 +581,7 @@ bool sessionActive() { return __atomic_load_n(&GlobalEpoch, __ATOMIC_RELAXED); }
 
 bool sessionLazyAllowed() {
   return !__atomic_load_n(&EverBegan, __ATOMIC_RELAXED) && !mainRegistered() &&
-         !BenchOnly;
+         !BenchOnly && !__atomic_load_n(&NoRoom, __ATOMIC_RELAXED);
 }
 
 void reloadOptionsForTesting() {
