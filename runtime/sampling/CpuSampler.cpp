@@ -5,6 +5,7 @@
 #include "sampling/LoadedObjects.h"
 #include "sampling/PerfRing.h"
 #include "sampling/StackWords.h"
+#include "sampling/UnloadedObjects.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -52,6 +53,11 @@ std::unordered_map<std::string, Counts> *Stacks; // by chainKey()
 SampledStackWords *Words;
 std::string *Key;
 uint64_t Samples = 0, Lost = 0, Threads = 0, Truncated = 0;
+// Unloads (UnloadedObjects.h): the objects as of the last sweep that saw a
+// change, glibc's counts then, and the objects that went, moved.
+std::vector<LoadedObject> *SeenObjects, *Unloaded;
+ObjectChanges Seen;
+bool SeenValid = false;
 
 void ensureTables() {
   if (!Rings) {
@@ -62,6 +68,8 @@ void ensureTables() {
     Words = new SampledStackWords();
     Key = new std::string();
     Stacks = new std::unordered_map<std::string, Counts>();
+    SeenObjects = new std::vector<LoadedObject>();
+    Unloaded = new std::vector<LoadedObject>();
   }
 }
 
@@ -139,6 +147,40 @@ void onSample(const PerfSample &S, void *) {
 
 // Reads R's ring into the counts (under Mu).
 void readRing(PerfRing &R) { Lost += readPerfRing(R, onSample, nullptr); }
+
+// After the rings are read: an object unloaded since the last look takes
+// the samples in its code with it, out of the way of the next object
+// mapped at its address (UnloadedObjects.h).
+void noticeUnloads() {
+  ObjectChanges Now = objectChanges();
+  if (SeenValid && Now == Seen)
+    return;
+  std::vector<LoadedObject> Objects = loadedObjects();
+  if (SeenValid && Now.Subs != Seen.Subs)
+    for (const LoadedObject &O : objectsGone(*SeenObjects, Objects)) {
+      uint64_t Delta = unloadedDelta(uint32_t(Unloaded->size()));
+      std::vector<std::pair<SampledStack, Counts>> Moved;
+      for (auto It = Stacks->begin(); It != Stacks->end();) {
+        SampledStack S = fromKey(It->first);
+        if (!moveIntoUnloaded(S.Frames, S.Words, O, Delta)) {
+          ++It;
+          continue;
+        }
+        Moved.push_back({std::move(S), It->second});
+        It = Stacks->erase(It);
+      }
+      for (auto &[S, C] : Moved) {
+        chainKey(S.Frames.data(), uint32_t(S.Frames.size()), S.Words, *Key);
+        Counts &Into = (*Stacks)[*Key];
+        Into.Count += C.Count;
+        Into.PeriodNs += C.PeriodNs;
+      }
+      Unloaded->push_back(movedObject(O, Delta));
+    }
+  *SeenObjects = std::move(Objects);
+  Seen = Now;
+  SeenValid = true;
+}
 
 std::string refusal(int Err) {
   return "HOTPATH_CPU_SAMPLING: the kernel refused a perf event (" +
@@ -222,6 +264,9 @@ void cpuSamplingBegin(unsigned NewHz) {
   // a program that hashes by address, are as without sampling.
   if (Stacks)
     Stacks->clear();
+  if (Unloaded)
+    Unloaded->clear();
+  SeenValid = false;
   CodeLooks = 2;
 }
 
@@ -258,6 +303,7 @@ void cpuSamplingSweep(bool Paused) {
     (*Rings)[Kept++] = E;
   }
   Rings->resize(Kept);
+  noticeUnloads();
   if (Refused)
     return;
   bool New = false;
@@ -334,6 +380,8 @@ void cpuSamplingForgetInChild() {
   Unmapped->clear();
   Ours->clear();
   Stacks->clear();
+  Unloaded->clear();
+  SeenValid = false;
   Samples = Lost = Threads = Truncated = UnmappedEver = 0;
 }
 
@@ -343,6 +391,7 @@ CpuSampleSet cpuSamples(bool Take) {
   Out.Hz = Hz;
   if (!Hz || !Stacks)
     return Out;
+  noticeUnloads(); // an unload since the last sweep
   Out.Samples = Samples;
   Out.Lost = Lost;
   Out.Threads = Threads;
@@ -356,7 +405,9 @@ CpuSampleSet cpuSamples(bool Take) {
     Out.Stacks.push_back(std::move(S));
   }
   Out.Objects = loadedObjects();
+  Out.Objects.insert(Out.Objects.end(), Unloaded->begin(), Unloaded->end());
   if (Take) {
+    Unloaded->clear();
     Stacks->clear();
     Samples = Lost = Threads = Truncated = 0;
   }
