@@ -18,9 +18,11 @@
 
 #include "hotpath/abi.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -127,6 +129,7 @@ private:
   void instrument(Plan &P);
   void remark(Function &F, bool Done, StringRef Name, const Twine &Why);
   void noteIncludes(const Selection &S);
+  void callBodiesFromForeignCode();
   void summarize();
 
   Module &M;
@@ -144,6 +147,7 @@ private:
   std::string CompileDir, TUPath;
   std::optional<Config> Cfg;
   SmallPtrSet<const Function *, 4> Resolvers; // and what they call
+  DenseMap<Function *, Function *> MarkerOf;  // wrapped function -> body
   SmallVector<Plan, 16> Plans;
   // Functions whose fast path leaves the current call as it is.
   std::optional<SelfContained> Contained;
@@ -291,10 +295,31 @@ void Instrumenter::instrument(Plan &P) {
     NumOwnCountdowns += OwnCountdown != nullptr;
     wrapFunction(F, R.Hash, Desc, D.hooks(), FastPath, SetsCurrent, LocalGate,
                  OwnCountdown, Locs);
+    if (Function *Marker =
+            M.getFunction((F.getName() + ".hotpath." + utostr(R.Hash)).str()))
+      MarkerOf[&F] = Marker;
   } else {
     ++NumInPlace;
     instrumentInPlace(F, Desc, D.hooks(), Locs);
   }
+}
+
+// Code whose definition runs in another module (available_externally:
+// the members of an extern template, std::string::append) calls that
+// module's own helpers when the inliner leaves it a call: measured by no
+// one. Where the inliner takes it, its calls of the program's measured
+// copies of those helpers would count; and the inliner decides per body (a
+// marker out of line, its copy inlined into a wrapper's fast path), so the
+// same build counted them in one mode and not in another. Its calls go to
+// the helpers' bodies, unmeasured, wherever it lands.
+void Instrumenter::callBodiesFromForeignCode() {
+  for (Function &G : M)
+    if (G.hasAvailableExternallyLinkage())
+      for (Instruction &I : instructions(G))
+        if (auto *Call = dyn_cast<CallBase>(&I))
+          if (Function *Callee = Call->getCalledFunction())
+            if (auto It = MarkerOf.find(Callee); It != MarkerOf.end())
+              Call->setCalledFunction(It->second);
 }
 
 void Instrumenter::noteIncludes(const Selection &S) {
@@ -396,6 +421,7 @@ bool Instrumenter::run() {
     instrument(P);
     Done.push_back(P.F);
   }
+  callBodiesFromForeignCode();
   if (LocalGates)
     defineRuntimeState(M);
   if (Verbose)
