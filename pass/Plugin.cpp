@@ -10,6 +10,7 @@
 #include "Compat.h"
 #include "FastPathCopy.h"
 #include "HotpathPass.h"
+#include "SelfTailCalls.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -44,10 +45,12 @@ static void registerCallbacks(PassBuilder &PB) {
         MPM.addPass(hotpath::BenchmarkRegionsPass());
       });
   // After the inliner: a fast-path copy it did not take becomes a call of
-  // the marker again (FastPathCopy.h).
+  // the marker again (FastPathCopy.h); a function's tail calls of itself
+  // become the plain build's loop again (SelfTailCalls.h).
   hotpath::compat::registerOptimizerLastEPCallback(
       PB, [](ModulePassManager &MPM) {
         MPM.addPass(hotpath::FoldFastPathCopiesPass());
+        MPM.addPass(hotpath::SelfTailCallsPass());
       });
 }
 

@@ -47,6 +47,7 @@
 #include "Compat.h"
 #include "FastPathCopy.h"
 #include "MeasuringLocations.h"
+#include "SelfTailCalls.h"
 #include "WrapperFastPath.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -350,6 +351,7 @@ Function *wrapFunction(Function &F, uint64_t Hash, Constant *Desc,
     To.takeName(&From);
     From.setName(To.getName());
   }
+  tagSelfCalls(*Marker, F); // its tail calls of itself: SelfTailCalls.h
 
   // The marker keeps the original DISubprogram (the body's locations and
   // variables point at it); the wrapper gets a distinct copy.
