@@ -18,7 +18,8 @@ import sys
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), ".."))
 TREES = ["lib", "runtime", "pass", "tools", "include"]
-RUNTIME_LAYERS = ["base", "core", "alloc", "sampling", "drain", "valgrind", "output", "session"]
+RUNTIME_LAYERS = ["base", "core", "alloc", "locks", "sampling", "drain", "valgrind", "output",
+                  "session"]
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 

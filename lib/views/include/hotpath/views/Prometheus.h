@@ -8,8 +8,9 @@
 // and wait; per thread its CPU time; the session's elapsed time and the
 // snapshot's number. Label values are escaped and made valid UTF-8.
 //
-// Written by hand: the format is a few lines of text, and Debian packages
-// no C++ Prometheus client (prometheus-cpp is not in Debian 12).
+// Written by hand: the format is a few lines of text, and Debian 12's C++
+// client (prometheus-cpp-dev) brings an HTTP server and a registry of its
+// own that the report's one-shot rendering does not need.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_VIEWS_PROMETHEUS_H
