@@ -1,5 +1,4 @@
-//===- SelfTailCalls.h - A measured function's tail calls of itself -*- C++
-//-*-//
+//===- SelfTailCalls.h - A function's tail calls of itself ------*- C++ -*-===//
 //
 // The plain build turns a function's tail call of itself into a loop
 // (TailCallElim): a recursion ten million deep runs in one frame. Wrapped,

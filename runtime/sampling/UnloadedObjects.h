@@ -1,5 +1,4 @@
-//===- UnloadedObjects.h - Samples of objects the program unloaded -*- C++
-//-*-=//
+//===- UnloadedObjects.h - Samples of unloaded libraries --------*- C++ -*-===//
 //
 // The report lists the objects loaded at the session's end, and the tool
 // names a sampled address by the object whose code holds it then. A

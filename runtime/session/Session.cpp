@@ -1,4 +1,4 @@
-//===- Session.cpp - Session lifecycle: begin, end, pause, fork, exit ----===//
+//===- Session.cpp - Session lifecycle: begin, end, pause, fork, exit -----===//
 #include "session/Session.h"
 #include "alloc/AllocTracker.h"
 #include "base/AddressSpace.h"
