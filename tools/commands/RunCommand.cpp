@@ -19,7 +19,7 @@ namespace {
 struct RunCommand {
   static const CommandInfo Info;
   bool NativeOnly = false, CgOnly = false, CacheSim = false;
-  std::string Out;
+  std::string Out, CallgrindStdout;
   void declare(CLI::App &App);
   int run(const Invocation &I);
 };
@@ -30,12 +30,13 @@ const CommandInfo RunCommand::Info = {
     "run",
     "run natively and under Callgrind, merge the reports",
     "hotpath run [--callgrind-only|--native-only] [-o OUT.json] "
-    "[--cache-sim] -- PROGRAM [ARGS...]",
+    "[--cache-sim] [--callgrind-stdout FILE] -- PROGRAM [ARGS...]",
     "Runs an instrumented program natively (timing, allocations), then\n"
     "under Valgrind's Callgrind (instruction counts), and merges both into\n"
     "one report (meta.run = \"merged\").",
-    "The program's own output is unchanged; hotpath's progress goes to\n"
-    "stderr.",
+    "The program's own output is unchanged, and shown once (the native\n"
+    "run's; the Callgrind run's goes to --callgrind-stdout, or nowhere);\n"
+    "hotpath's progress goes to stderr.",
     "0 the program succeeded, 2 bad usage or a run gave no report, else the "
     "program's own non-zero status"};
 
@@ -50,6 +51,10 @@ void RunCommand::declare(CLI::App &App) {
                  "write the JSON report there (default: print the table on "
                  "stdout)")
       ->option_text("OUT.json");
+  App.add_option("--callgrind-stdout", CallgrindStdout,
+                 "with both runs, keep the Callgrind run's standard output in "
+                 "FILE (default: not shown; the native run's is)")
+      ->option_text("FILE");
 }
 
 int RunCommand::run(const Invocation &I) {
@@ -82,10 +87,19 @@ int RunCommand::run(const Invocation &I) {
   O.CacheSim = CacheSim;
   O.Valgrind = Valgrind;
   O.Dir = Tmp.Path;
+  // The program's output once: the native run's. The same program under
+  // Callgrind prints it again, which read as a second run's worth.
+  O.CallgrindStdout = CallgrindStdout.empty() ? "/dev/null" : CallgrindStdout;
   O.ArgsFor = [&](bool) {
     return std::vector<std::string>(Prog.begin() + 1, Prog.end());
   };
   MergedRunResult Run = runMerged(Exe, ChildEnv(), O);
+  if (Native && Cg && !Run.Report.empty())
+    std::fprintf(stderr, "hotpath: the Callgrind run's output %s\n",
+                 CallgrindStdout.empty()
+                     ? "is not shown (the native run's is above; "
+                       "--callgrind-stdout FILE keeps it)"
+                     : ("is in " + CallgrindStdout).c_str());
   if (Run.Report.empty())
     return fail("" + Run.Error);
   int ProgStatus = Run.ProgramStatus;

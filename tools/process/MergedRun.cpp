@@ -23,10 +23,12 @@ const char *const CacheFlags[] = {"--cache-sim=yes", "--I1=32768,8,64",
 // Returns the exit status (128+signal), 127 when it could not run.
 // Why, when the run was killed for its time or our own stop: Problem.
 int spawn(const std::vector<std::string> &Argv, const ChildEnv &E,
-          const char *Progress, unsigned Timeout, std::string &Problem) {
+          const char *Progress, unsigned Timeout, std::string &Problem,
+          const std::string &StdoutPath = "") {
   SpawnOptions O;
   O.Progress = Progress;
   O.TimeoutSeconds = Timeout;
+  O.StdoutPath = StdoutPath;
   SpawnResult R = spawnAndWait(Argv, E, O);
   if (!R.Started) {
     std::fprintf(stderr, "hotpath: cannot run %s: %s\n", Argv[0].c_str(),
@@ -129,7 +131,8 @@ MergedRunResult runMerged(const std::string &Program, ChildEnv E,
                  Subject.c_str(), ++Run, Runs);
     time_t Start = time(nullptr);
     std::string Problem;
-    int S = spawn(V, E, "Callgrind run", O.TimeoutSeconds, Problem);
+    int S = spawn(V, E, "Callgrind run", O.TimeoutSeconds, Problem,
+                  O.Native ? O.CallgrindStdout : std::string());
     Done("Callgrind run", Start, S);
     if (!Problem.empty()) {
       R.Error = Problem;

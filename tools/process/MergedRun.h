@@ -36,6 +36,10 @@ struct MergedRunOptions {
   /// Held through the native run when set: `hotpath bench --jobs` runs
   /// Callgrind runs side by side, native (timed) runs one at a time.
   std::mutex *NativeLock = nullptr;
+  /// With both runs: where the Callgrind run's standard output goes ("":
+  /// ours, after the native run's). `hotpath run` shows the program's
+  /// output once, the native run's.
+  std::string CallgrindStdout;
   /// The program's arguments for each run (true: under Callgrind).
   std::function<std::vector<std::string>(bool Callgrind)> ArgsFor;
 };
