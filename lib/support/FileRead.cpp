@@ -35,13 +35,9 @@ std::string describeLimit(size_t Bytes) {
   return std::to_string(Bytes) + " bytes";
 }
 
-bool checkRegularFile(const std::string &Path, size_t Limit,
-                      std::string &Error) {
-  struct stat St;
-  if (::stat(Path.c_str(), &St) != 0) {
-    Error = std::strerror(errno);
-    return false;
-  }
+// Whether St is a regular file of at most Limit bytes; else Error.
+static bool regularWithin(const struct stat &St, size_t Limit,
+                          std::string &Error) {
   if (!S_ISREG(St.st_mode)) {
     Error = kindOf(St.st_mode);
     return false;
@@ -51,6 +47,16 @@ bool checkRegularFile(const std::string &Path, size_t Limit,
     return false;
   }
   return true;
+}
+
+bool checkRegularFile(const std::string &Path, size_t Limit,
+                      std::string &Error) {
+  struct stat St;
+  if (::stat(Path.c_str(), &St) != 0) {
+    Error = std::strerror(errno);
+    return false;
+  }
+  return regularWithin(St, Limit, Error);
 }
 
 bool readRegularFile(const std::string &Path, size_t Limit, std::string &Out,
@@ -72,14 +78,8 @@ bool readRegularFd(int Fd, size_t Limit, std::string &Out, std::string &Error) {
     Error = std::strerror(errno);
     return false;
   }
-  if (!S_ISREG(St.st_mode)) {
-    Error = kindOf(St.st_mode);
+  if (!regularWithin(St, Limit, Error))
     return false;
-  }
-  if (uint64_t(St.st_size) > Limit) {
-    Error = "larger than " + describeLimit(Limit) + ", the most hotpath reads";
-    return false;
-  }
   Out.clear();
   Out.reserve(size_t(St.st_size));
   char Buf[65536];

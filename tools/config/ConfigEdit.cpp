@@ -234,35 +234,11 @@ bool replaceConfigFile(const std::string &Path, const std::string &Data,
   if (St.st_nlink > 1)
     Note = "it had " + std::to_string(St.st_nlink - 1) +
            " other hard link(s), which keep the old text";
-  std::string Dir = Target.substr(0, Target.rfind('/') + 1);
-  std::string Tmp = Target + ".hotpath-tmp." + std::to_string(::getpid());
-  int Fd = ::open(Tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (Fd < 0) {
-    Error = "cannot create a file beside it: " + std::string(strerror(errno));
+  // A regular file: the shared writer's temporary file beside it and
+  // rename, with its mode and owner.
+  if (!support::writeFileAtomically(Target, Data, Error)) {
+    Error += "; the file is unchanged";
     return false;
-  }
-  (void)::fchmod(Fd, St.st_mode & 07777);
-  if (St.st_uid != ::geteuid() || St.st_gid != ::getegid())
-    (void)!::fchown(Fd, St.st_uid, St.st_gid);
-  bool Ok = support::writeAll(Fd, Data) && ::fsync(Fd) == 0;
-  int E = errno;
-  if (::close(Fd) != 0 && Ok) {
-    Ok = false;
-    E = errno;
-  }
-  if (Ok && ::rename(Tmp.c_str(), Target.c_str()) != 0) {
-    Ok = false;
-    E = errno;
-  }
-  if (!Ok) {
-    ::unlink(Tmp.c_str());
-    Error = std::string(std::strerror(E)) + "; the file is unchanged";
-    return false;
-  }
-  // The rename itself made durable.
-  if (int D = ::open(Dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); D >= 0) {
-    (void)::fsync(D);
-    ::close(D);
   }
   return true;
 }

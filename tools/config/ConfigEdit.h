@@ -46,12 +46,12 @@ bool addExcludes(const std::string &Text,
 
 /// Replaces the config file at Path with Data, whole or not at all: a
 /// temporary file beside the file (the symlink's target, when Path is a
-/// symlink, so that the link stays a link) is written, flushed and renamed
-/// over it, with the file's mode and owner. A file that is not a regular
-/// file, or whose mode forbids writing, is refused. A file with other hard
-/// links is replaced under this name only (the others keep the old text):
-/// Note says so. Returns false with Error (one line); the file is then as
-/// it was.
+/// symlink, so that the link stays a link) is written and renamed over it
+/// (support::writeFileAtomically), with the file's mode and owner. A file that
+/// is not a regular file, or whose mode forbids writing, is refused. A file
+/// with other hard links is replaced under this name only (the others keep the
+/// old text): Note says so. Returns false with Error (one line); the file is
+/// then as it was.
 bool replaceConfigFile(const std::string &Path, const std::string &Data,
                        std::string &Note, std::string &Error);
 
