@@ -50,11 +50,15 @@ template <int AllTimed, int Excl> HP_INLINE bool keepsCurrentCall() {
 /// by the epoch as the hooks find it, unless something in the hooks has
 /// changed the epoch since (the slow paths then ask at their entry). A
 /// record whose gate decrements another countdown than the function's
-/// (HOTPATH_FN_OTHER_COUNTDOWN) did not decrement this one.
+/// (HOTPATH_FN_OTHER_COUNTDOWN) did not decrement this one. An armed gate
+/// calls the hooks only when it took the countdown to 0 or below: a
+/// countdown above 0 means that the hooks were called without a gate (a
+/// self tail call's loop, SelfTailCalls.h), and nothing was decremented.
 HP_INLINE bool gateDecremented(ThreadState *T, hotpath_fn_desc *D) {
   return T->ArmEpoch != FastPathOff && __hotpath_fast.epoch == T->ArmEpoch &&
          (D->flags & (HOTPATH_FN_FAST_PATH | HOTPATH_FN_OTHER_COUNTDOWN)) ==
-             HOTPATH_FN_FAST_PATH;
+             HOTPATH_FN_FAST_PATH &&
+         *leftSlot(T, __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED)) <= 0;
 }
 
 HP_INLINE bool stateCurrent(ThreadState *T) {
