@@ -21,6 +21,11 @@ config.environment["PATH"] = os.pathsep.join(
      os.environ.get("PATH", "")])
 if os.environ.get("CI"):
     config.environment["CI"] = os.environ["CI"]
+# Most tests check the figures of a mode that times every call: they run in
+# it unless they set HOTPATH_TIME_SAMPLING_RATE themselves (`env` overrides
+# this), and the tests of the default mode unset it (`env -u
+# HOTPATH_TIME_SAMPLING_RATE`, test/e2e/default-mode/).
+config.environment["HOTPATH_TIME_SAMPLING_RATE"] = "1"
 
 # The sanitizer build (HOTPATH_SANITIZE): the runtime and tool carry ASan
 # and UBSan, so every program a test builds with the plugin is compiled and

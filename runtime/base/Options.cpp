@@ -20,6 +20,20 @@
 
 namespace hotpath::rt {
 
+const char *measureModeName(MeasureMode M) {
+  switch (M) {
+  case MeasureMode::Default:
+    return "default";
+  case MeasureMode::Timed:
+    return "timed";
+  case MeasureMode::Sampled:
+    return "sampled";
+  case MeasureMode::Count:
+    return "count";
+  }
+  return "default";
+}
+
 namespace {
 
 using support::lower;
@@ -153,16 +167,46 @@ void outputVariables(Parser &P, bool Secure) {
 void measurementVariables(Parser &P) {
   auto Get = P.Get;
   Options &O = P.O;
+  // HOTPATH_MODE names the mode; HOTPATH_TIME_SAMPLING_RATE alone implies
+  // one (1 timed, 0 count, between them sampled); with both, the rate
+  // applies to the sampled mode and is ignored (with a warning) by others.
+  bool ModeSet = false;
+  P.var("HOTPATH_MODE", "default, timed, sampled, count", "default",
+        [&](const std::string &V) {
+          std::string L = lower(trim(V));
+          for (MeasureMode M : {MeasureMode::Default, MeasureMode::Timed,
+                                MeasureMode::Sampled, MeasureMode::Count})
+            if (L == measureModeName(M)) {
+              O.Mode = M;
+              ModeSet = true;
+              return true;
+            }
+          return false;
+        });
+  double Rate = -1;
   P.var("HOTPATH_TIME_SAMPLING_RATE",
         "a number in [0, 1]: 1 times every call, 0.01 one call in 100, 0 "
         "counts only",
-        "1", [&](const std::string &V) {
+        "none (the mode decides)", [&](const std::string &V) {
           double D;
           if (!parseDouble(V, D) || D < 0 || D > 1)
             return false;
-          O.TimeSamplingRate = D;
+          Rate = D;
           return true;
         });
+  if (!ModeSet && Rate >= 0)
+    O.Mode = Rate == 1   ? MeasureMode::Timed
+             : Rate == 0 ? MeasureMode::Count
+                         : MeasureMode::Sampled;
+  else if (ModeSet && Rate >= 0 && O.Mode != MeasureMode::Sampled)
+    O.Warnings.push_back(std::string("HOTPATH_TIME_SAMPLING_RATE is ignored "
+                                     "in HOTPATH_MODE=") +
+                         measureModeName(O.Mode) +
+                         " (it sets the sampled mode's rate)");
+  O.TimeSamplingRate = O.Mode == MeasureMode::Timed ? 1.0
+                       : O.Mode == MeasureMode::Sampled
+                           ? (Rate > 0 && Rate < 1 ? Rate : 0.01)
+                           : 0.0;
   P.flag("HOTPATH_ALLOC", O.Alloc);
   O.AllocExplicit = Get("HOTPATH_ALLOC") != nullptr;
   P.flag("HOTPATH_ALLOC_CUMULATIVE", O.AllocCumulative);
@@ -180,8 +224,10 @@ void measurementVariables(Parser &P) {
           O.DrainIntervalMs = N;
           return true;
         });
+  if (O.Mode == MeasureMode::Default)
+    O.CpuSamplingHz = DefaultCpuSamplingHz;
   P.var("HOTPATH_CPU_SAMPLING", "samples a second, an integer in [0, 100000]",
-        "0", [&](const std::string &V) {
+        std::to_string(O.CpuSamplingHz), [&](const std::string &V) {
           unsigned N;
           if (!parseUnsigned(V, 100000, N))
             return false;

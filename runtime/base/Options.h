@@ -18,6 +18,19 @@ namespace hotpath::rt {
 enum class OutputFormat { Table, Json, JsonPretty, None };
 /// HOTPATH_CLOCK: the TSC where it is invariant, or CLOCK_MONOTONIC_RAW.
 enum class ClockChoice { Auto, Monotonic };
+/// What a session measures (HOTPATH_MODE, report meta.mode):
+///  - Default: every call counted (at the wrappers' fast path), CPU from
+///    samples, and wall time for the functions whose calls prove long
+///    enough that two clock reads are a small part of them, decided per
+///    function while the program runs (core/Adaptive.h);
+///  - Timed: every call timed (latency percentiles of chosen functions);
+///  - Sampled: one call in 1/rate timed, totals extrapolated;
+///  - Count: calls only.
+enum class MeasureMode { Default, Timed, Sampled, Count };
+const char *measureModeName(MeasureMode M);
+
+/// CPU samples a second when the default mode has no HOTPATH_CPU_SAMPLING.
+constexpr unsigned DefaultCpuSamplingHz = 1000;
 
 struct Options {
   OutputFormat Format = OutputFormat::Table;
@@ -30,8 +43,11 @@ struct Options {
   // the terminal's width, or report::DefaultNameWidth for a file or pipe.
   unsigned NameWidth = 0;
   bool NameWidthSet = false;
-  bool Location = false;         // HOTPATH_LOCATION: a file:line column
-  double TimeSamplingRate = 1.0; // 1 = time every call, 0 = count only
+  bool Location = false; // HOTPATH_LOCATION: a file:line column
+  MeasureMode Mode = MeasureMode::Default;
+  // Timed: 1; Sampled: the rate; Count: 0; Default: 0 (what the countdowns
+  // see: no call is timed by rate, Adaptive.h times the long ones).
+  double TimeSamplingRate = 0.0;
   bool Alloc = true;
   bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)
   bool AllocCumulative = false;
@@ -67,6 +83,7 @@ struct Options {
   unsigned DrainIntervalMs = 50;
   // HOTPATH_CPU_SAMPLING (sampling/CpuSampler.h): CPU samples a second of
   // every thread of the program, written by the kernel; 0 = off.
+  // Unset: DefaultCpuSamplingHz in the default mode, 0 in the others.
   unsigned CpuSamplingHz = 0;
   // HOTPATH_MAX_PATHS: call-path nodes per thread and in the merged tree;
   // 0 = no call tree in the report.

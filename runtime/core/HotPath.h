@@ -16,6 +16,7 @@
 #define HOTPATH_RUNTIME_HOTPATH_H
 
 #include "base/Clock.h"
+#include "core/Adaptive.h"
 #include "core/ThreadState.h"
 #include "core/Trace.h"
 #include "hotpath/abi.h"
@@ -132,9 +133,13 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
       // Below 0: the countdown started at 0 this session, this is the
       // function's first call on the thread (reloads are at least 1).
       uint32_t First = *Left < 0 ? FrameCertain : 0;
-      setCountdown(T, Id, countdownReload(T));
-      // Count-only sessions with frames (for allocations) time nothing.
-      Flags = T->Period != ~0ull ? FrameSampled | First : 0;
+      if (T->Adaptive) {
+        Flags = adaptiveCallBegins(T, Id); // the default mode (Adaptive.h)
+      } else {
+        setCountdown(T, Id, countdownReload(T));
+        // Count-only sessions with frames (for allocations) time nothing.
+        Flags = T->Period != ~0ull ? FrameSampled | First : 0;
+      }
     }
     // A sampled call's direct children are timed too: its own time is
     // its time less theirs (closeTop); a certain one's, certainly.
@@ -169,8 +174,9 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
 /// slot since): its flags, children's time, path node and the epoch it
 /// found, which it puts back, or arms the thread when the parent has just
 /// stopped being a sampled call.
-HP_INLINE void sampledCallClosed(ThreadState *T, uint32_t Flags, uint64_t Child,
-                                 uint32_t Node, uint32_t SavedEpoch, Frame *P,
+HP_INLINE void sampledCallClosed(ThreadState *T, uint32_t Id, uint32_t Flags,
+                                 uint64_t Child, uint32_t Node,
+                                 uint32_t SavedEpoch, Frame *P,
                                  uint64_t Ticks) {
   bool Rearm = false;
   if (P->Flags & FrameSampled) {
@@ -194,6 +200,8 @@ HP_INLINE void sampledCallClosed(ThreadState *T, uint32_t Flags, uint64_t Child,
   }
   if (T->ArmEpoch != FastPathOff)
     __hotpath_fast.epoch = Rearm ? T->ArmEpoch : SavedEpoch;
+  if (HP_UNLIKELY(Flags & FrameAdaptive))
+    adaptiveCallClosed(T, Id, P->Id, Ticks);
 }
 
 /// Closes the top frame. Precondition: T is current and the top frame is
@@ -244,7 +252,7 @@ HP_INLINE void closeTop(ThreadState *T) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
   } else if constexpr (AllTimed != 1) {
-    sampledCallClosed(T, Flags, Child, Node, SavedEpoch, P, Ticks);
+    sampledCallClosed(T, Id, Flags, Child, Node, SavedEpoch, P, Ticks);
   }
   recordCall(T, Id, Node, Ticks);
 }

@@ -320,6 +320,7 @@ void syncThread(ThreadState *T) {
   T->InHook = 0;
   T->Period = CurrentConfig.Period;
   T->Exclusive = CurrentConfig.Exclusive;
+  T->Adaptive = CurrentConfig.Adaptive;
   // A new session's paths start from the root (the drain took the last
   // session's at its end). A larger HOTPATH_MAX_PATHS than this tree was
   // made for takes a new one.

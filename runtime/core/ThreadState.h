@@ -107,6 +107,8 @@ struct ThreadState {
   uint64_t Rng;       // xorshift state of the countdowns' reloads
   FoldEntry *Fold;    // timed calls folded instead of queued, by id
   uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
+  uint32_t Adaptive;  // the default mode: the long functions are timed
+                      // (Adaptive.h); Period is then ~0
   // Hooks of this thread in progress: 1 in a hook, more in a signal
   // handler's hook that interrupted one. A nested hook never closes a frame
   // but its own: the interrupted one may hold the top frame in a register.
@@ -170,6 +172,9 @@ extern bool KeepCurrentCall __attribute__((visibility("hidden")));
 struct SessionConfig {
   uint64_t Period = 1; // ~0 = count only
   bool Exclusive = false;
+  // The default mode (Adaptive.h): Period ~0, and the functions whose
+  // calls prove long are timed.
+  bool Adaptive = false;
   // Wrappers may count calls inline (abi.h): no call of this session needs
   // a shadow-stack frame.
   bool FastPath = false;

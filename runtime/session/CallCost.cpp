@@ -115,6 +115,9 @@ void *calibrate(void *P) {
     return nullptr;
   syncThread(T); // GlobalEpoch is 0: current for this thread's hooks
   uint64_t Period = T->Period;
+  // The default mode's timed calls are timed as Period 1's are; its
+  // probing would time only some of the batch's.
+  T->Adaptive = 0;
   std::vector<double> Timed, Inner, Untimed;
   // Timed calls: every one (Period 1: each call's countdown runs out).
   T->Period = 1;

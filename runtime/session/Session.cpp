@@ -6,6 +6,7 @@
 #include "base/InternalThread.h"
 #include "base/Options.h"
 #include "base/PrivateFiles.h"
+#include "core/Adaptive.h"
 #include "core/HotPath.h"
 #include "core/Registry.h"
 #include "core/ThreadState.h"
@@ -448,6 +449,9 @@ void beginLocked(BeginKind Kind) {
   CurrentConfig.Period = (Vg || !(Rate > 0)) ? ~0ull
                          : Rate >= 1         ? 1
                                      : uint64_t(std::llround(1.0 / Rate));
+  // The default mode counts, and times the long functions (Adaptive.h);
+  // under Valgrind it counts, as every mode does.
+  CurrentConfig.Adaptive = !Vg && Opts->Mode == MeasureMode::Default;
   CurrentConfig.Exclusive = Opts->TimeExclusive;
   allocSessionBegin(*Opts, Vg, *RtWarnings);
   locksSessionBegin(*Opts, Vg);
@@ -464,16 +468,16 @@ void beginLocked(BeginKind Kind) {
     if (Vg)
       warn("HOTPATH_TRACE is ignored under Valgrind, which counts calls "
            "instead of timing them");
-    else if (CurrentConfig.Period == ~0ull)
-      warn("HOTPATH_TRACE records timed calls, and "
-           "HOTPATH_TIME_SAMPLING_RATE=0 times none: no trace");
+    else if (CurrentConfig.Period == ~0ull && !CurrentConfig.Adaptive)
+      warn("HOTPATH_TRACE records timed calls, and the count mode times "
+           "none: no trace");
     else
       CurrentTrace =
           TraceConfig{Opts->TraceEvents, Opts->TraceRing, Opts->TraceMinNs};
   }
   // Attributing allocations needs the shadow stack, which count-only mode
   // does not keep: untimed calls then go through the sampled hooks.
-  bool TimesNothing = CurrentConfig.Period == ~0ull;
+  bool TimesNothing = CurrentConfig.Period == ~0ull && !CurrentConfig.Adaptive;
   bool CountOnly = TimesNothing && !allocNeedsStack();
   // The wrappers' inline fast path counts a call without a frame (and makes
   // it the thread's current call, which exclusive allocation tracking
@@ -496,6 +500,8 @@ void beginLocked(BeginKind Kind) {
   Cost = Opts->Compensate && !Vg && !TimesNothing && !ThreadsStopped
              ? measureCallCost()
              : CallCost{};
+  if (CurrentConfig.Adaptive)
+    adaptiveSessionBegin(Cost.Measured ? Cost.Timed : 0);
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session
   resetAggregate();

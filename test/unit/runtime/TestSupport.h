@@ -44,17 +44,25 @@ inline void sink(const hotpath::rt::Snapshot &S) {
   lastSnapshot() = std::make_unique<hotpath::rt::Snapshot>(S);
 }
 
-/// Begins a session with these HOTPATH_* settings (name=value pairs).
+/// Begins a session with these HOTPATH_* settings (name=value pairs):
+/// every call timed unless they name a mode (HOTPATH_MODE) or a rate.
 inline void
 begin(std::initializer_list<std::pair<const char *, const char *>> Env = {}) {
   setenv("HOTPATH_OUTPUT_FORMAT", "none", 1);
-  for (auto &[K, V] : Env)
+  bool Mode = false;
+  for (auto &[K, V] : Env) {
     setenv(K, V, 1);
+    Mode |= std::string(K) == "HOTPATH_MODE" ||
+            std::string(K) == "HOTPATH_TIME_SAMPLING_RATE";
+  }
+  if (!Mode)
+    setenv("HOTPATH_MODE", "timed", 1);
   hotpath::rt::setSnapshotSinkForTesting(sink);
   hotpath::rt::reloadOptionsForTesting();
   hotpath_session_begin();
   for (auto &[K, V] : Env)
     unsetenv(K);
+  unsetenv("HOTPATH_MODE");
 }
 
 /// Ends the session and returns its snapshot.

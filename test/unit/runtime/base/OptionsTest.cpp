@@ -46,7 +46,10 @@ TEST(Options, Defaults) {
   EXPECT_EQ(O.Percentiles, std::vector<double>{95});
   EXPECT_EQ(O.Focus, "");
   EXPECT_EQ(O.FunctionsLimit, 15u);
-  EXPECT_EQ(O.TimeSamplingRate, 1.0);
+  // The default mode: counts, CPU samples, the long functions timed.
+  EXPECT_EQ(O.Mode, MeasureMode::Default);
+  EXPECT_EQ(O.TimeSamplingRate, 0.0);
+  EXPECT_EQ(O.CpuSamplingHz, DefaultCpuSamplingHz);
   EXPECT_TRUE(O.Alloc);
   EXPECT_FALSE(O.AllocCumulative);
   EXPECT_FALSE(O.TimeExclusive);
@@ -151,11 +154,52 @@ TEST(Options, TimeSamplingRate) {
             0.01);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0"}}).TimeSamplingRate, 0.0);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "1"}}).TimeSamplingRate, 1.0);
+  // The rate alone names the mode.
+  EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}}).Mode,
+            MeasureMode::Sampled);
+  EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0"}}).Mode,
+            MeasureMode::Count);
+  EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "1"}}).Mode,
+            MeasureMode::Timed);
   for (const char *Bad : {"2", "-0.5", "half", "inf", "nan"}) {
     Options O = parse({{"HOTPATH_TIME_SAMPLING_RATE", Bad}});
-    EXPECT_EQ(O.TimeSamplingRate, 1.0) << Bad;
+    EXPECT_EQ(O.Mode, MeasureMode::Default) << Bad;
+    EXPECT_EQ(O.TimeSamplingRate, 0.0) << Bad;
     expectWarning(O, "HOTPATH_TIME_SAMPLING_RATE", Bad, "[0, 1]");
   }
+}
+
+TEST(Options, Mode) {
+  struct {
+    const char *Value;
+    MeasureMode Mode;
+    double Rate;
+    unsigned CpuHz;
+  } Cases[] = {{"default", MeasureMode::Default, 0, DefaultCpuSamplingHz},
+               {"timed", MeasureMode::Timed, 1, 0},
+               {" Sampled ", MeasureMode::Sampled, 0.01, 0},
+               {"count", MeasureMode::Count, 0, 0}};
+  for (auto &C : Cases) {
+    Options O = parse({{"HOTPATH_MODE", C.Value}});
+    EXPECT_EQ(O.Mode, C.Mode) << C.Value;
+    EXPECT_EQ(O.TimeSamplingRate, C.Rate) << C.Value;
+    EXPECT_EQ(O.CpuSamplingHz, C.CpuHz) << C.Value;
+    EXPECT_TRUE(O.Warnings.empty()) << C.Value;
+  }
+  // A rate is the sampled mode's; another mode ignores it, and says so.
+  Options S = parse(
+      {{"HOTPATH_MODE", "sampled"}, {"HOTPATH_TIME_SAMPLING_RATE", "0.1"}});
+  EXPECT_EQ(S.TimeSamplingRate, 0.1);
+  Options T =
+      parse({{"HOTPATH_MODE", "timed"}, {"HOTPATH_TIME_SAMPLING_RATE", "0.1"}});
+  EXPECT_EQ(T.TimeSamplingRate, 1.0);
+  ASSERT_EQ(T.Warnings.size(), 1u);
+  EXPECT_NE(T.Warnings[0].find("ignored"), std::string::npos);
+  // The default mode's samples can be turned off.
+  EXPECT_EQ(parse({{"HOTPATH_CPU_SAMPLING", "0"}}).CpuSamplingHz, 0u);
+  Options Bad = parse({{"HOTPATH_MODE", "fast"}});
+  EXPECT_EQ(Bad.Mode, MeasureMode::Default);
+  expectWarning(Bad, "HOTPATH_MODE", "fast", "default, timed, sampled, count");
 }
 
 TEST(Options, Flags) {
