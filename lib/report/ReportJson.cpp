@@ -77,6 +77,8 @@ void writeFunctions(JsonText &W, const FunctionsSection &S) {
       W.member("cpu_self", *R.CpuSelfNs);
     if (R.WaitNs)
       W.member("wait", *R.WaitNs);
+    if (R.TimeSource)
+      W.member("time_source", *R.TimeSource);
     if (!S.BucketBoundsNs.empty() && !R.Buckets.empty())
       W.member("buckets", R.Buckets);
     if (S.Kind == SectionKind::Alloc) {
@@ -206,6 +208,18 @@ void writeMeta(JsonText &W, const Meta &M) {
     UM[K] = V;
   W.member("user_metadata", UM);
   W.member("warnings", M.Warnings);
+  optString(W, "mode", M.Mode);
+  if (!M.LeftOut.empty()) {
+    W.key("left_out");
+    W.beginArray();
+    for (const Meta::LeftOutFunction &L : M.LeftOut) {
+      W.beginObject();
+      W.member("name", L.Name);
+      W.member("reason", L.Reason);
+      W.endObject();
+    }
+    W.endArray();
+  }
   for (auto [Key, V] : {std::pair{"sampling_rate", &M.SamplingRate},
                         {"call_cost_ns", &M.CallCostNs},
                         {"call_cost_inner_ns", &M.CallCostInnerNs},

@@ -188,6 +188,22 @@ void readMeta(const Json &J, Meta &M) {
       fail(P + ".sampling_rate", "expected a number in [0, 1]");
     M.SamplingRate = R;
   }
+  if (J.contains("mode")) {
+    M.Mode = getString(J, P, "mode");
+    if (*M.Mode != "default" && *M.Mode != "timed" && *M.Mode != "sampled" &&
+        *M.Mode != "count")
+      fail(P + ".mode", "expected default, timed, sampled or count");
+  }
+  if (J.contains("left_out")) {
+    const Json &L = J["left_out"];
+    expect(L.is_array(), L, P + ".left_out", "an array");
+    for (size_t I = 0; I < L.size(); ++I) {
+      std::string LP = P + ".left_out[" + std::to_string(I) + "]";
+      expect(L[I].is_object(), L[I], LP, "an object");
+      M.LeftOut.push_back(
+          {getString(L[I], LP, "name"), getString(L[I], LP, "reason")});
+    }
+  }
   if (J.contains("user_metadata")) {
     const Json &U = J["user_metadata"];
     expect(U.is_object(), U, P + ".user_metadata", "an object");
@@ -277,6 +293,12 @@ void readSection(const Json &J, FunctionsSection &S) {
       R.CpuSelfNs = getUnsigned(RJ, RP, "cpu_self");
     if (RJ.contains("wait"))
       R.WaitNs = getUnsigned(RJ, RP, "wait");
+    if (RJ.contains("time_source")) {
+      R.TimeSource = getString(RJ, RP, "time_source");
+      if (*R.TimeSource != "measured" && *R.TimeSource != "estimated" &&
+          *R.TimeSource != "samples")
+        fail(RP + ".time_source", "expected measured, estimated or samples");
+    }
     if (RJ.contains("buckets")) {
       R.Buckets = unsignedArray(RJ, RP, "buckets");
       if (R.Buckets.size() != S.BucketBoundsNs.size() + 1)

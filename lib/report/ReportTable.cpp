@@ -8,6 +8,7 @@
 #include "hotpath/report/Units.h"
 
 #include <algorithm>
+#include <map>
 #include <unistd.h>
 
 namespace hotpath::report {
@@ -206,8 +207,10 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
       continue;
     if (Opts.Limit && G.Rows.size() >= Opts.Limit)
       continue;
+    // A row of the default mode that was not timed has CPU, not wall time.
+    bool RowTimed = Timed && R.TimeSource.value_or("") != "samples";
     auto Val = [&](uint64_t V) {
-      return Timed ? formatValue(S.Kind, V) : std::string("-");
+      return RowTimed ? formatValue(S.Kind, V) : std::string("-");
     };
     std::vector<std::string> Row = {shortenStdNames(R.Name),
                                     std::to_string(R.Calls), Val(R.Avg)};
@@ -226,9 +229,11 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
       uint64_t Wall = R.OnStack ? *R.OnStack : R.Total;
       Row.push_back(formatDuration(C));
       Row.push_back(formatDuration(R.CpuSelfNs.value_or(0)));
-      Row.push_back(Timed ? formatDuration(Wall > C ? Wall - C : 0) : "-");
+      Row.push_back(RowTimed ? formatDuration(Wall > C ? Wall - C : 0) : "-");
     }
-    Row.push_back(Timed ? formatPercent(R.PercentTotal) : "-");
+    Row.push_back(RowTimed || (Cpu && R.TimeSource)
+                      ? formatPercent(R.PercentTotal)
+                      : "-");
     G.Rows.push_back(std::move(Row));
   }
   fitNames(G, Opts);
@@ -364,7 +369,27 @@ std::string headerLine(const Report &R) {
   return H;
 }
 
-// The CPU samples' summary, then the caller's notes.
+// One line: how many selected functions the pass left out, why, and the
+// key that measures them.
+std::string leftOutLine(const std::vector<Meta::LeftOutFunction> &L) {
+  std::map<std::string, size_t> By;
+  for (const Meta::LeftOutFunction &F : L)
+    ++By[F.Reason];
+  std::string Line = "left out: " + std::to_string(L.size()) + " selected " +
+                     (L.size() == 1 ? "function" : "functions") + " (";
+  bool First = true;
+  for (const auto &[Reason, N] : By) {
+    Line += (First ? "" : "; ") + std::to_string(N) + " " + Reason;
+    if (Reason == "inline helper")
+      Line += ": measure_inline_helpers = true";
+    else if (Reason == "under min_instructions")
+      Line += ": lower min_instructions";
+    First = false;
+  }
+  return Line + "); meta.left_out names them";
+}
+
+// The CPU samples' summary, the functions left out, then the caller's notes.
 std::vector<std::string> notes(const Report &R, const TableOptions &Opts) {
   std::vector<std::string> Out;
   if (R.Cpu.Present) {
@@ -379,6 +404,8 @@ std::vector<std::string> notes(const Report &R, const TableOptions &Opts) {
       Line += "; `hotpath report` on the JSON report attributes them";
     Out.push_back(Line);
   }
+  if (!R.M.LeftOut.empty())
+    Out.push_back(leftOutLine(R.M.LeftOut));
   Out.insert(Out.end(), Opts.Notes.begin(), Opts.Notes.end());
   return Out;
 }

@@ -280,6 +280,15 @@ void addCpuToRows(report::Report &R, const SampleProfile &P) {
     Row.CpuNs = It->second.TotalNs;
     Row.CpuSelfNs = It->second.SelfNs;
   }
+  // The default mode times only the long functions: every row's share is
+  // then of the program's CPU (the cost of measuring out of it, as it is
+  // out of each function's); `hotpath report` orders the rows by it.
+  if (!R.M.Mode || *R.M.Mode != "default")
+    return;
+  uint64_t Program = P.CpuNs > P.MeasuringNs ? P.CpuNs - P.MeasuringNs : 0;
+  for (report::FunctionRow &Row : R.Timing.Data)
+    Row.PercentTotal =
+        Program ? 100.0 * double(Row.CpuNs.value_or(0)) / double(Program) : 0;
 }
 
 } // namespace hotpath::samples

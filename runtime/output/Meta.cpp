@@ -2,6 +2,7 @@
 #include "output/Meta.h"
 
 #include "base/OptionValues.h"
+#include "hotpath/abi.h"
 #include "hotpath/report/Git.h"
 #include "hotpath/report/Version.h"
 #include "hotpath/support/FileRead.h"
@@ -21,6 +22,17 @@
 #include <unistd.h>
 
 namespace hotpath::rt {
+
+const char *leftOutReason(uint32_t Flags) {
+  switch (Flags >> HOTPATH_LEFT_OUT_SHIFT) {
+  case HOTPATH_LEFT_OUT_INLINE_HELPER:
+    return "inline helper";
+  case HOTPATH_LEFT_OUT_TOO_SMALL:
+    return "under min_instructions";
+  default:
+    return "cannot be measured";
+  }
+}
 
 namespace {
 
@@ -233,6 +245,12 @@ report::Meta collectMeta(const Snapshot &S, const Options &Opts) {
     M.Benchmark = Opts.Benchmark;
   parseUserMetadata(Opts.UserMetadata, M.UserMetadata);
   M.SamplingRate = S.UnderValgrind ? 0.0 : Opts.TimeSamplingRate;
+  // Under Valgrind every mode counts (the instruction counts are the run's
+  // figures).
+  M.Mode = S.UnderValgrind ? "count" : measureModeName(Opts.Mode);
+  for (const FunctionInfo &F : S.Functions)
+    if (F.Flags & HOTPATH_FN_LEFT_OUT)
+      M.LeftOut.push_back({rowName(F), leftOutReason(F.Flags)});
   if (S.CallCost.Measured) {
     // Two decimals: enough for a figure that moves by more between runs.
     auto Round = [](double Ns) { return std::round(Ns * 100) / 100; };

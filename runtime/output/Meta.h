@@ -20,6 +20,9 @@ namespace hotpath::rt {
 
 report::Meta collectMeta(const Snapshot &S, const Options &Opts);
 
+/// meta.left_out's reason for a HOTPATH_FN_LEFT_OUT record's flags.
+const char *leftOutReason(uint32_t Flags);
+
 // The pieces, exposed for tests.
 
 /// The strings of the .comment section of an ELF file.

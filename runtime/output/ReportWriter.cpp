@@ -6,6 +6,7 @@
 #include "hotpath/report/ReportTable.h"
 #include "hotpath/report/Rounding.h"
 #include "hotpath/report/SafeText.h"
+#include "hotpath/report/Units.h"
 #include "hotpath/support/AtomicFile.h"
 #include "output/CallTreeReport.h"
 #include "output/CpuSamplesReport.h"
@@ -73,16 +74,48 @@ std::vector<uint64_t> durationBuckets(const Histogram &H, uint64_t Shift) {
   return Out;
 }
 
+// What measuring added to the session's length (ns): the timed calls at
+// CallCost.TimedNs, the calls counted in the hooks at UntimedNs (the
+// default mode's go through the wrappers' gate, about a nanosecond: not
+// counted). Threads run side by side: the session grew by about the share
+// of the thread with the most calls. Never more than 90% of the session.
+uint64_t measuringNs(const Snapshot &S, bool Adaptive) {
+  if (!S.CallCost.Measured)
+    return 0;
+  long double Ns = 0;
+  for (const FunctionTiming &T : S.Timing)
+    Ns += (long double)T.Timed * S.CallCost.TimedNs +
+          (Adaptive ? 0 : (long double)(T.Calls - T.Timed)) *
+              S.CallCost.UntimedNs;
+  uint64_t Most = 0, All = 0;
+  for (const ThreadInfo &T : S.Threads) {
+    Most = std::max(Most, T.Events);
+    All += T.Events;
+  }
+  if (All)
+    Ns = Ns * Most / All;
+  return uint64_t(std::min<long double>(Ns, 0.9L * S.ElapsedNs));
+}
+
 // PT: the call paths' figures, when the session kept paths: each row's
 // self time, and its share of the time on a stack (never above 100%).
 void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
                  report::FunctionsSection &Sec) {
   Sec.Present = true;
-  Sec.Total = S.ElapsedNs;
   Sec.Percentiles = O.Percentiles;
-  // Under Valgrind durations are meaningless and not measured.
-  double Rate = S.UnderValgrind ? 0.0 : O.TimeSamplingRate;
-  Sec.SamplingRate = Rate;
+  // Under Valgrind durations are meaningless and not measured. The default
+  // mode times whole functions or none of their calls (core/Adaptive.h):
+  // each row says which (time_source), the section has no single rate.
+  bool Adaptive = !S.UnderValgrind && O.Mode == MeasureMode::Default;
+  double Rate = S.UnderValgrind ? 0.0 : Adaptive ? 1.0 : O.TimeSamplingRate;
+  if (!Adaptive)
+    Sec.SamplingRate = Rate;
+  // The rows' times have the cost of measuring taken out; the session's
+  // length that their shares are of has it out too (a program's one
+  // top-level function is then near 100%, not at its share of a session
+  // that measuring made longer).
+  uint64_t Measuring = Rate > 0 ? measuringNs(S, Adaptive) : 0;
+  Sec.Total = S.ElapsedNs - Measuring;
   if (Rate > 0)
     Sec.BucketBoundsNs.assign(std::begin(report::DurationBucketBoundsNs),
                               std::end(report::DurationBucketBoundsNs));
@@ -93,14 +126,22 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
                         : "Execution duration of functions (inclusive).";
   if (S.UnderValgrind)
     Sec.Description += " Not measured under Valgrind: calls only.";
+  else if (Adaptive)
+    Sec.Description +=
+        " Every call counted; wall time of the functions whose calls are "
+        "long enough to time at a small cost (time_source measured), CPU "
+        "time of the others from CPU samples.";
   else if (Rate == 0)
-    Sec.Description += " Not measured (HOTPATH_TIME_SAMPLING_RATE=0): calls "
-                       "only.";
+    Sec.Description += " Not measured (count mode): calls only.";
   else if (Rate < 1)
     Sec.Description += samplingNote(Rate);
   if (S.CallCost.Measured) {
     Sec.Compensated = true;
     Sec.Description += compensationNote(S);
+    if (Measuring * 100 >= S.ElapsedNs) // 1% or more: say so
+      Sec.Description += " % Total is of the session less it: " +
+                         report::formatDuration(Sec.Total) + " of " +
+                         report::formatDuration(S.ElapsedNs) + ".";
   }
 
   for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
@@ -113,7 +154,13 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
     R.File = F.File;
     R.Line = F.Line;
     R.Calls = T.Calls;
-    if (Rate > 0 && T.Timed > 0) {
+    // The default mode: only a function whose every call was timed has a
+    // wall time; a counted one's probed calls are never extrapolated.
+    bool HasTime = Rate > 0 && T.Timed > 0 && (!Adaptive || T.Timed == T.Calls);
+    R.TimeSource = !HasTime             ? "samples"
+                   : T.Timed == T.Calls ? "measured"
+                                        : "estimated";
+    if (HasTime) {
       // Sampled: every call counted, one in 1/rate timed; scale the sum.
       R.Total = T.Timed == T.Calls
                     ? T.TotalNs
@@ -367,7 +414,12 @@ report::Report buildReport(const Snapshot &S, const Options &Opts) {
       resolveSections(Opts.ReportSpec, S.UnderValgrind, S.AllocTracked);
   // The tree first: it gives the timing rows their self time and share.
   report::CallTree Tree;
-  PathTimes PT = buildCallTree(S, Tree);
+  // The default mode's frames are those of its timed calls alone: their
+  // paths skip the counted callers between them, so they make no tree
+  // (the tool builds it from the CPU samples).
+  PathTimes PT = Opts.Mode == MeasureMode::Default && !S.UnderValgrind
+                     ? PathTimes{}
+                     : buildCallTree(S, Tree);
   if (Sec.Tree)
     R.Tree = std::move(Tree);
   if (Sec.Timing)

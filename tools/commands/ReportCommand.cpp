@@ -149,6 +149,9 @@ int ReportCommand::run(const Invocation &I) {
 
   report::RowOrder Order = report::RowOrder::Total;
   report::parseRowOrder(Sort, Order); // checked by the option
+  // The default mode times only the long functions: by CPU, as perf.
+  if (!App.count("--sort") && R.M.Mode == "default" && J.Profile.Samples)
+    Order = report::RowOrder::Cpu;
   for (report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount})
     report::sortRows(S->Data, Order);
 

@@ -18,6 +18,17 @@ using namespace hotpath::rt;
 namespace report = hotpath::report;
 
 namespace {
+// These tests are of the modes that time calls by a rate (Timed; Sampled
+// when a test sets a rate below 1); the default mode has its own test.
+Options timedOptions() {
+  Options O;
+  O.Mode = MeasureMode::Timed;
+  O.TimeSamplingRate = 1.0;
+  return O;
+}
+} // namespace
+
+namespace {
 
 Snapshot snapshot() {
   Snapshot S;
@@ -67,7 +78,7 @@ static const report::FunctionRow &timingRow(const report::Report &R,
 }
 
 TEST(ReportWriter, TimingRows) {
-  Options O;
+  Options O = timedOptions();
   O.Percentiles = {50, 95};
   report::Report R = buildReport(snapshot(), O);
   ASSERT_TRUE(R.Timing.Present);
@@ -91,6 +102,31 @@ TEST(ReportWriter, TimingRows) {
   EXPECT_EQ(B.PercentTotal, 0.0);
 }
 
+// The default mode: a function whose every call was timed shows its wall
+// time (measured); one that was counted, with a few probed calls, shows
+// none, and its probes are not extrapolated (samples). No single rate.
+TEST(ReportWriter, DefaultModeRowsSayWhereTheirTimeComesFrom) {
+  Snapshot S = snapshot();
+  S.Timing[2].Calls = 1000000; // 3 probed calls of a million
+  Options O;
+  report::Report R = buildReport(S, O);
+  EXPECT_EQ(R.M.Mode, "default");
+  EXPECT_FALSE(R.Timing.SamplingRate);
+  EXPECT_TRUE(R.Timing.timed());
+  const report::FunctionRow &A = timingRow(R, "a"), &B = timingRow(R, "_Z1bv");
+  EXPECT_EQ(A.TimeSource, "measured");
+  EXPECT_EQ(A.Total, 5050000u);
+  EXPECT_EQ(B.TimeSource, "samples");
+  EXPECT_EQ(B.Calls, 1000000u);
+  EXPECT_EQ(B.Total, 0u);
+  EXPECT_EQ(B.Avg, 0u);
+  // The modes that time by a rate: measured, or estimated below 1.
+  O = timedOptions();
+  EXPECT_EQ(timingRow(buildReport(snapshot(), O), "a").TimeSource, "measured");
+  O.TimeSamplingRate = 0.01;
+  EXPECT_EQ(timingRow(buildReport(S, O), "_Z1bv").TimeSource, "estimated");
+}
+
 // Sum and extremes come from ticks converted separately: two calls of 330.4
 // ns each have min = max = 330 but a sum of 661 (avg 330.5, rounded 331).
 // One nanosecond outside is rounding and is pulled in; more is data.
@@ -100,18 +136,18 @@ TEST(ReportWriter, AverageRoundingStaysWithinMinMax) {
   T.Calls = T.Timed = 2;
   T.TotalNs = 661;
   T.MinNs = T.MaxNs = 330;
-  report::Report R = buildReport(S, Options());
+  report::Report R = buildReport(S, timedOptions());
   ASSERT_EQ(R.Timing.Data.size(), 2u);
   EXPECT_EQ(R.Timing.Data[1].Avg, 330u);
   T.TotalNs = 700; // not a rounding artifact: left as computed
-  R = buildReport(S, Options());
+  R = buildReport(S, timedOptions());
   EXPECT_EQ(R.Timing.Data[1].Avg, 350u);
 }
 
 TEST(ReportWriter, SampledTotalsAreExtrapolated) {
   Snapshot S = snapshot();
   S.Timing[1].Calls = 1000; // 100 of 1000 calls timed
-  Options O;
+  Options O = timedOptions();
   O.TimeSamplingRate = 0.1;
   report::Report R = buildReport(S, O);
   const report::FunctionRow &A = R.Timing.Data[0];
@@ -149,7 +185,7 @@ TEST(ReportWriter, CompensationTakesTheHooksOut) {
   S.CallCost.Measured = true;
   S.CallCost.TimedNs = S.CallCost.DescendantNs = 50;
   S.CallCost.InnerNs = 10;
-  report::Report R = buildReport(S, Options());
+  report::Report R = buildReport(S, timedOptions());
   ASSERT_EQ(R.Timing.Data.size(), 2u);
   EXPECT_TRUE(*R.Timing.Compensated);
   EXPECT_TRUE(R.Tree.Compensated);
@@ -168,7 +204,7 @@ TEST(ReportWriter, CompensationTakesTheHooksOut) {
             std::string::npos);
   // A cost above what was measured leaves 0, never less.
   S.CallCost.TimedNs = S.CallCost.DescendantNs = 500;
-  R = buildReport(S, Options());
+  R = buildReport(S, timedOptions());
   EXPECT_EQ(*timingRow(R, "parent").Self, 0u);
   EXPECT_EQ(timingRow(R, "leaf").Total, 2000u);
   EXPECT_EQ(R.Tree.Nodes[0].Total, 2000u);
@@ -194,7 +230,7 @@ TEST(ReportWriter, SampledCertainCallsAreNotExtrapolated) {
   S.Paths[1].TicksNs = 1001000;
   S.Paths[1].CertainCalls = 1;
   S.Paths[1].CertainNs = 1000000;
-  Options O;
+  Options O = timedOptions();
   O.TimeSamplingRate = 0.01;
   report::Report R = buildReport(S, O);
   ASSERT_EQ(R.Tree.Nodes.size(), 1u);
@@ -241,7 +277,7 @@ TEST(ReportWriter, EstimatesFitUnderAMeasuredParent) {
   S.Paths[3].Calls = 3000;
   S.Paths[3].Timed = 100;
   S.Paths[3].TicksNs = 300000;
-  Options O;
+  Options O = timedOptions();
   O.TimeSamplingRate = 0.01;
   report::Report R = buildReport(S, O);
   ASSERT_EQ(R.Tree.Nodes.size(), 3u);
@@ -262,7 +298,7 @@ TEST(ReportWriter, EstimatesFitUnderAMeasuredParent) {
 TEST(ReportWriter, UnderValgrindNoTiming) {
   Snapshot S = snapshot();
   S.UnderValgrind = true;
-  Options O;
+  Options O = timedOptions();
   report::Report R = buildReport(S, O);
   EXPECT_FALSE(R.Timing.Present);
   EXPECT_TRUE(R.Icount.Present);
@@ -282,7 +318,7 @@ TEST(ReportWriter, UnderValgrindNoTiming) {
 }
 
 TEST(ReportWriter, ExclusiveIsInTheDescription) {
-  Options O;
+  Options O = timedOptions();
   O.TimeExclusive = true;
   report::Report R = buildReport(snapshot(), O);
   EXPECT_EQ(R.Timing.Description.rfind("Exclusive (self) time", 0), 0u);
@@ -302,7 +338,7 @@ TEST(ReportWriter, AllocRows) {
   S.Alloc[2].Calls = 3;
   S.Alloc[2].Bytes = 19200;
   S.Alloc[2].BytesPerCall.record(6400, 3);
-  report::Report R = buildReport(S, Options());
+  report::Report R = buildReport(S, timedOptions());
   ASSERT_TRUE(R.Alloc.Present);
   EXPECT_EQ(R.Alloc.Total, 25600u);
   ASSERT_EQ(R.Alloc.Data.size(), 2u);
@@ -317,7 +353,7 @@ TEST(ReportWriter, AllocRows) {
 TEST(ReportWriter, WritesJsonAtomicallyWithPid) {
   hotpath::test::ScratchDir Scratch("hp-writer-", "json");
   const std::string &D = Scratch.Path;
-  Options O;
+  Options O = timedOptions();
   O.Format = OutputFormat::Json;
   O.OutputPath = D + "/r-%p.json";
   writeReport(snapshot(), O);
@@ -343,7 +379,7 @@ TEST(ReportWriter, ExpandOutputPath) {
 }
 
 TEST(ReportWriter, UnwritablePathIsOneLine) {
-  Options O;
+  Options O = timedOptions();
   O.Format = OutputFormat::Json;
   O.OutputPath = "/nonexistent-dir/r.json";
   testing::internal::CaptureStderr();
@@ -361,7 +397,7 @@ TEST(ReportWriter, UnwritablePathIsOneLine) {
 }
 
 TEST(ReportWriter, NoneWritesNothing) {
-  Options O;
+  Options O = timedOptions();
   O.Format = OutputFormat::None;
   testing::internal::CaptureStderr();
   writeReport(snapshot(), O);
@@ -371,7 +407,7 @@ TEST(ReportWriter, NoneWritesNothing) {
 TEST(ReportWriter, EmptySnapshot) {
   Snapshot S;
   testing::internal::CaptureStderr();
-  writeReport(S, Options());
+  writeReport(S, timedOptions());
   std::string Err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(Err.rfind("[hotpath] 0 ns | timing, threads\n", 0), 0u) << Err;
 }

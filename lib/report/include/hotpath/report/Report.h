@@ -62,6 +62,12 @@ struct FunctionRow {
   // Timing rows of a report that tracked locks: the time the function's
   // own calls waited on locks, condition variables and semaphores.
   std::optional<uint64_t> WaitNs;
+  // Timing rows: where the time comes from (meta.mode): "measured" (every
+  // call timed), "estimated" (one call in 1/rate timed, extrapolated) or
+  // "samples" (not timed: CPU time from the run's CPU samples, no wall
+  // time). Absent in reports of earlier versions (then "measured", or
+  // "estimated" below a sampling rate of 1).
+  std::optional<std::string> TimeSource;
   // Timing rows: how many timed calls took at most each of the section's
   // BucketBoundsNs, then all timed calls (cumulative, as Prometheus's
   // histogram buckets); empty when the times were not measured.
@@ -213,6 +219,16 @@ struct Meta {
   std::optional<double> CallCostNs, CallCostInnerNs, UntimedCallCostNs;
   // HOTPATH_TIME_SAMPLING_RATE of a native run: 1 every call timed, 0 none.
   std::optional<double> SamplingRate;
+  // What the run measured: "default" (counts, CPU samples, wall time of
+  // the long functions), "timed", "sampled" or "count". Absent in reports
+  // of earlier versions.
+  std::optional<std::string> Mode;
+  // Functions the selection matched that the pass left out, and why
+  // ("inline helper", "no body", ...): read from the program's descriptors.
+  struct LeftOutFunction {
+    std::string Name, Reason;
+  };
+  std::vector<LeftOutFunction> LeftOut;
   std::vector<std::pair<std::string, std::string>> UserMetadata;
   std::vector<std::string> Warnings;
 };
