@@ -127,6 +127,8 @@ private:
   bool loadConfig();
   void decide(Function &F, const SourceMarks &Marks);
   void instrument(Plan &P);
+  void leaveOut(Function &F, const Selection &S, const std::string &File,
+                unsigned Line, uint32_t Why);
   void remark(Function &F, bool Done, StringRef Name, const Twine &Why);
   void noteIncludes(const Selection &S);
   void callBodiesFromForeignCode();
@@ -149,6 +151,10 @@ private:
   SmallPtrSet<const Function *, 4> Resolvers; // and what they call
   DenseMap<Function *, Function *> MarkerOf;  // wrapped function -> body
   SmallVector<Plan, 16> Plans;
+  // Selected but left out (HOTPATH_FN_LEFT_OUT): registered only with the
+  // module's measured functions, so that a unit with none still needs no
+  // runtime.
+  SmallVector<FnRecord, 8> LeftOut;
   // Functions whose fast path leaves the current call as it is.
   std::optional<SelfContained> Contained;
 };
@@ -235,6 +241,10 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
                       << "\n");
     remark(F, false, S.Name.empty() ? F.getName() : StringRef(S.Name),
            S.Reason);
+    if (S.Skip == SkipKind::InlineHelper || S.Skip == SkipKind::TooSmall)
+      leaveOut(F, S, File, Line,
+               S.Skip == SkipKind::InlineHelper ? HOTPATH_LEFT_OUT_INLINE_HELPER
+                                                : HOTPATH_LEFT_OUT_TOO_SMALL);
     return;
   }
   UnsupportedReason Unsupported = unsupportedReason(F);
@@ -250,10 +260,28 @@ void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
     if (Verbose)
       ++SkippedBy[summaryKey(S, Unsupported)];
     remark(F, false, S.Name, Unsupported.text());
+    // A declaration's or an available_externally body's function is
+    // another unit's to measure.
+    if (!F.isDeclaration() && !F.hasAvailableExternallyLinkage())
+      leaveOut(F, S, File, Line, HOTPATH_LEFT_OUT_UNSUPPORTED);
     return;
   }
   Plans.push_back(
       {&F, std::move(S), std::move(File), Line, !Marks.Label.empty()});
+}
+
+void Instrumenter::leaveOut(Function &F, const Selection &S,
+                            const std::string &File, unsigned Line,
+                            uint32_t Why) {
+  FnRecord R;
+  R.Hash = functionHash(F, TUPath);
+  R.Flags = HOTPATH_FN_LEFT_OUT | Why << HOTPATH_LEFT_OUT_SHIFT |
+            (F.hasLocalLinkage() ? HOTPATH_FN_INTERNAL : 0);
+  R.Name = S.Name.empty() ? demangleName(F.getName()) : S.Name;
+  R.Symbol = std::string(F.getName());
+  R.File = File;
+  R.Line = Line;
+  LeftOut.push_back(std::move(R));
 }
 
 void Instrumenter::instrument(Plan &P) {
@@ -434,6 +462,8 @@ bool Instrumenter::run() {
     instrumentMain(*Main, D.mainHooks(), Locs);
   if (Done.empty() && !WithMain)
     return false;
+  for (const FnRecord &R : LeftOut)
+    D.create(R);
   D.emitRegistration();
   M.getOrInsertNamedMetadata(DoneMD);
   return true;

@@ -15,7 +15,10 @@
 // mostly measuring (on leveldb, Slice::size, DecodeFixed32,
 // ExtractUserKey). The linkage, not `inlinehint`, decides: it is the same
 // at every -O level, so one source selects the same functions in every
-// build.
+// build. A noinline function and a function with a loop are never
+// helpers (the plain build keeps them out of line), and a function named by
+// an include pattern that is a plain name (no regex operator) is measured
+// whatever its size: the user asked for it.
 //
 //===----------------------------------------------------------------------===//
 #include "Selection.h"
@@ -24,6 +27,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -367,10 +371,14 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
     return S;
   }
   std::string Why;
+  bool Named = false; // by a pattern that is a plain name: always measured
   for (const NamePattern &P : Cfg->Include)
     if (P.Re->match(Demangled)) {
-      Why = "matches include regex '" + P.Source + "' in " + configName(*Cfg) +
-            ":" + std::to_string(P.Line);
+      Named = isPlainName(P.Source);
+      Why = std::string(Named ? "named by include '"
+                              : "matches include regex '") +
+            P.Source + "' in " + configName(*Cfg) + ":" +
+            std::to_string(P.Line);
       break;
     }
   if (Why.empty() && !Cfg->FileGlobs.empty()) {
@@ -385,12 +393,19 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
     S.Reason = "no rule selects it";
     return S;
   }
+  if (Named) {
+    S.Selected = true;
+    S.Reason = Why;
+    return S;
+  }
   // Defined inline, or static and only ever called directly (a static
   // function whose address is taken is called through a pointer, which
-  // the plain build does not inline).
+  // the plain build does not inline). A noinline function, or one with a
+  // loop, the plain build keeps out of line: never a helper.
   bool Inline = F.hasLinkOnceODRLinkage();
   bool Static = F.hasLocalLinkage() && !F.hasAddressTaken();
-  if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() && (Inline || Static)) {
+  if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() && (Inline || Static) &&
+      !keptOutOfLine(F)) {
     unsigned N = countInstructions(F);
     if (N < InlineHelperInstructions && !callsOut(F)) {
       S.Skip = SkipKind::InlineHelper;
@@ -420,6 +435,22 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   S.Selected = true;
   S.Reason = Why;
   return S;
+}
+
+bool isPlainName(StringRef Pattern) {
+  return !Pattern.empty() &&
+         Pattern.find_first_of(".^$*+?()[]{}|\\") == StringRef::npos;
+}
+
+bool keptOutOfLine(const Function &F) {
+  // At -O0 clang marks every function noinline (with optnone): only a
+  // noinline of the source's counts, so that -O0 and -O2 select alike.
+  if (F.hasFnAttribute(Attribute::NoInline) &&
+      !F.hasFnAttribute(Attribute::OptimizeNone))
+    return true;
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  return !BackEdges.empty();
 }
 
 bool callsOut(const Function &F) {

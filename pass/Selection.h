@@ -101,6 +101,13 @@ std::string sourceFileOf(const llvm::Function &F);
 /// function has the same size at -O0 and -O2, with and without -g.
 unsigned countInstructions(const llvm::Function &F);
 
+/// An include pattern with no regex operator names a function: what it
+/// matches is measured whatever its size.
+bool isPlainName(llvm::StringRef Pattern);
+
+/// The plain build keeps F out of line: noinline, or a loop in it.
+bool keptOutOfLine(const llvm::Function &F);
+
 /// Below this size (countInstructions) a function defined inline, or
 /// static and only called directly, that calls only inline or static
 /// functions (!callsOut) is an inline helper, left out unless

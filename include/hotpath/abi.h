@@ -32,6 +32,16 @@ enum {
    * its function (the same function registered from a shared library
    * first, with another countdown), so the hooks count its calls. */
   HOTPATH_FN_OTHER_COUNTDOWN = 1u << 6,
+  /* A function the selection matched that the pass left out (no hooks, no
+   * marker): registered so that the report can list it (meta.left_out),
+   * with why in the top byte (HOTPATH_LEFT_OUT_*). */
+  HOTPATH_FN_LEFT_OUT = 1u << 7,
+};
+#define HOTPATH_LEFT_OUT_SHIFT 24
+enum {
+  HOTPATH_LEFT_OUT_INLINE_HELPER = 1, /* measure_inline_helpers = true   */
+  HOTPATH_LEFT_OUT_TOO_SMALL = 2,     /* under min_instructions          */
+  HOTPATH_LEFT_OUT_UNSUPPORTED = 3    /* naked, always_inline, ...       */
 };
 
 /* One record per instrumented function and translation unit. The pass

@@ -90,6 +90,10 @@ uint32_t idFor(hotpath_fn_desc &D, int64_t OwnOffset) {
       break;
     if (Records[Id].Hash != D.hash)
       continue;
+    // Left out by one unit, measured by another: measured.
+    if ((Records[Id].Flags & HOTPATH_FN_LEFT_OUT) &&
+        !(D.flags & HOTPATH_FN_LEFT_OUT))
+      Records[Id].Flags = D.flags;
     // Its gate counts somewhere the runtime does not read: the hooks
     // count its calls (HotPath.h, gateDecremented).
     if (OwnCountdownOffsets[Id] != OwnOffset)

@@ -64,7 +64,7 @@ define float @_ZN4game6Engine4stepEf(float %x) {
   ret float %x
 }
 ; IR-DAG: define internal {{.*}}@_ZN4game6Engine4stepEf.hotpath.{{[0-9]+}}(
-; WHY-DAG: hotpath: instrumented game::Engine::step(float) (matches include regex 'Engine::step' in config-regex.toml:5)
+; WHY-DAG: hotpath: instrumented game::Engine::step(float) (named by include 'Engine::step' in config-regex.toml:5)
 
 ; The mangled name itself is never matched: "^myapp::" is not in "_ZN5myapp...".
 define i32 @_ZN7other_n4funcEi(i32 %x) {
