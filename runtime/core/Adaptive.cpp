@@ -6,13 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "core/Adaptive.h"
+#include "base/PageAlloc.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace hotpath::rt {
 
-uint32_t AdaptiveState[MaxFunctions];
+uint32_t *AdaptiveState = nullptr;
 uint64_t LongCallTicks = ~0ull;
 
 namespace {
@@ -26,7 +27,12 @@ void store(uint32_t Id, uint32_t V) {
 }
 } // namespace
 
-void adaptiveSessionBegin(double TimedCallTicks) {
+bool adaptiveSessionBegin(double TimedCallTicks) {
+  if (!AdaptiveState)
+    AdaptiveState =
+        static_cast<uint32_t *>(reservePages(sizeof(uint32_t) * MaxFunctions));
+  if (!AdaptiveState)
+    return false;
   // Two clock reads and the hooks at most 1% of a long call. Unmeasured
   // (HOTPATH_COMPENSATE=0): 40 ns, about what a timed call costs on the
   // machines this was measured on (docs/performance.md).
@@ -36,10 +42,12 @@ void adaptiveSessionBegin(double TimedCallTicks) {
   for (uint32_t I = 1, N = functionCount(); I <= N && I < MaxFunctions; ++I)
     if (load(I))
       store(I, 0);
+  return true;
 }
 
 bool adaptiveTimed(uint32_t Id) {
-  return Id < MaxFunctions && (load(Id) & ScoreMask) >= TimedScore;
+  return AdaptiveState && Id < MaxFunctions &&
+         (load(Id) & ScoreMask) >= TimedScore;
 }
 
 uint32_t adaptiveCallBegins(ThreadState *T, uint32_t Id) {

@@ -42,10 +42,11 @@ namespace hotpath::rt {
 /// of a timed function); its parent's fast path stays armed.
 constexpr uint32_t FrameAdaptive = 4;
 
-/// Bits 0-6: the score (timed at TimedScore and above), bit 7: recursive; bits
-/// 8-15: log2 of the next probe's gap. By function id.
-extern uint32_t AdaptiveState[MaxFunctions]
-    __attribute__((visibility("hidden")));
+/// By function id: bits 0-6, the score (timed at TimedScore and above),
+/// bit 7, recursive; bits 8-15, log2 of the next probe's gap. Reserved at
+/// the first default session (not in the program's image: a static table
+/// would take address space from a program that never measures).
+extern uint32_t *AdaptiveState __attribute__((visibility("hidden")));
 /// A call at least this long (clock ticks) is long; set at session begin.
 extern uint64_t LongCallTicks __attribute__((visibility("hidden")));
 
@@ -53,8 +54,9 @@ constexpr uint32_t TimedScore = 2, ScoreMax = 4;
 constexpr uint32_t ProbeShiftMax = 16; // ProbeGapMax = 65536 calls
 
 /// Session begin: every function counted again, probed from its next call;
-/// TimedCallTicks is what a timed call costs (0: not measured).
-void adaptiveSessionBegin(double TimedCallTicks);
+/// TimedCallTicks is what a timed call costs (0: not measured). False when
+/// the table could not be reserved: the session then counts only.
+bool adaptiveSessionBegin(double TimedCallTicks);
 
 /// Whether Id was timed when the session ended (the report's time_source).
 bool adaptiveTimed(uint32_t Id);

@@ -500,8 +500,10 @@ void beginLocked(BeginKind Kind) {
   Cost = Opts->Compensate && !Vg && !TimesNothing && !ThreadsStopped
              ? measureCallCost()
              : CallCost{};
-  if (CurrentConfig.Adaptive)
-    adaptiveSessionBegin(Cost.Measured ? Cost.Timed : 0);
+  // Out of address space for its table, the default mode counts only.
+  if (CurrentConfig.Adaptive &&
+      !adaptiveSessionBegin(Cost.Measured ? Cost.Timed : 0))
+    CurrentConfig.Adaptive = false;
   drainLock();
   sweepAll(true); // drop stragglers that arrived after the last session
   resetAggregate();
