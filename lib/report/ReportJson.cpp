@@ -208,7 +208,8 @@ void writeMeta(JsonText &W, const Meta &M) {
     UM[K] = V;
   W.member("user_metadata", UM);
   W.member("warnings", M.Warnings);
-  optString(W, "mode", M.Mode);
+  if (M.Mode) // absent in reports of earlier versions: never null
+    W.member("mode", *M.Mode);
   if (!M.LeftOut.empty()) {
     W.key("left_out");
     W.beginArray();

@@ -22,8 +22,16 @@ std::string readError(const std::string &Text) {
 }
 
 // The sample report as JSON, edited by `Edit`, then read back.
+// The sample report, with functions the pass left out (meta.left_out).
+Report sampleWithLeftOut() {
+  Report R = sampleReport();
+  R.M.LeftOut = {{"basic::helper", "inline helper"},
+                 {"basic::naked", "cannot be measured"}};
+  return R;
+}
+
 std::string errorAfter(void (*Edit)(Json &)) {
-  Json J = Json::parse(writeJson(sampleReport(), false));
+  Json J = Json::parse(writeJson(sampleWithLeftOut(), false));
   Edit(J);
   return readError(J.dump());
 }
@@ -31,7 +39,7 @@ std::string errorAfter(void (*Edit)(Json &)) {
 } // namespace
 
 TEST(ReportJson, RoundTripIsExact) {
-  Report R = sampleReport();
+  Report R = sampleWithLeftOut();
   std::string Text = writeJson(R, false);
   Report Back;
   std::string Error;
@@ -141,6 +149,13 @@ TEST(ReportJsonErrors, Meta) {
             "meta.warnings[0]: expected a string, got an integer");
   EXPECT_EQ(errorAfter([](Json &J) { J["meta"]["user_metadata"]["k"] = 1; }),
             "meta.user_metadata.k: expected a string, got an integer");
+  EXPECT_EQ(errorAfter([](Json &J) { J["meta"]["mode"] = "fast"; }),
+            "meta.mode: expected default, timed, sampled or count");
+  EXPECT_EQ(errorAfter([](Json &J) { J["meta"]["left_out"] = 1; }),
+            "meta.left_out: expected an array, got an integer");
+  EXPECT_EQ(
+      errorAfter([](Json &J) { J["meta"]["left_out"][0].erase("reason"); }),
+      "meta.left_out[0].reason: missing");
 }
 
 TEST(ReportJsonErrors, Sections) {
@@ -161,6 +176,11 @@ TEST(ReportJsonErrors, Sections) {
 }
 
 TEST(ReportJsonErrors, Rows) {
+  EXPECT_EQ(errorAfter([](Json &J) {
+              J["functions_timing"]["data"][0]["time_source"] = "guess";
+            }),
+            "functions_timing.data[0].time_source: expected measured, "
+            "estimated or samples");
   EXPECT_EQ(errorAfter([](Json &J) {
               J["functions_timing"]["data"][2]["calls"] = -1;
             }),

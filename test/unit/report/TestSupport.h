@@ -44,6 +44,7 @@ inline Report sampleReport() {
   R.M.Benchmark = "my_benchmark";
   R.M.UserMetadata = {{"runner", "Linux-X64"}};
   R.M.Warnings = {"HOTPATH_ALLOC=\"x\" is invalid"};
+  R.M.Mode = "timed";
 
   R.Timing.Present = true;
   R.Timing.Description = "Execution duration of functions.";
@@ -55,6 +56,8 @@ inline Report sampleReport() {
                    row("basic::async_function", 100, 1162100, 116210000, 93.82),
                    row("basic::sync_function", 100, 23550, 2355000, 1.9),
                    row("tiny", 3, 850, 2550, 0)};
+  R.Timing.Data[0].TimeSource = "measured";
+  R.Timing.Data[3].TimeSource = "samples";
 
   R.Alloc.Present = true;
   R.Alloc.Description = "Bytes allocated per call.";
