@@ -216,8 +216,13 @@ def cpu_own(c, argv, plain_syms, tag, extra):
     perf_own charges a library's samples to its leveldb caller; a frame
     inlined in this build counts in the function it is inlined into)."""
     out = os.path.join(c.tmp, "report-%s.json" % re.sub(r"\W", "_", tag))
-    env = dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out,
-               HOTPATH_CPU_SAMPLING=str(PERF_HZ), **extra)
+    env = dict(os.environ, HOTPATH_OUTPUT_FORMAT="json", HOTPATH_OUTPUT_PATH=out, **extra)
+    # The default mode as a user gets it: no variable, its samples at their
+    # own rate.
+    if extra == DEFAULT:
+        env.pop("HOTPATH_TIME_SAMPLING_RATE", None)
+    else:
+        env["HOTPATH_CPU_SAMPLING"] = str(PERF_HZ)
     subprocess.run(argv, env=env, check=True, capture_output=True)
     rendered = subprocess.run([hotpath_tool(c), "report", out, "--format", "json"],
                               check=True, capture_output=True, text=True).stdout
@@ -243,8 +248,11 @@ def cpu_own(c, argv, plain_syms, tag, extra):
 PERF_HZ = 2000
 CPU_RUNS = int(os.environ.get("TRUTH_CPU_RUNS", "3"))
 COUNT_ONLY = {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}
-CPU_MODES = [("CPU samples, counts only", COUNT_ONLY),
-             ("CPU samples, every call timed", {})]
+# No HOTPATH_* variable but the output (docs/runtime.md, modes).
+DEFAULT = {"HOTPATH_MODE": "default"}
+CPU_MODES = [("the default mode (no variable)", DEFAULT),
+             ("CPU samples, counts only", COUNT_ONLY),
+             ("CPU samples, every call timed", {"HOTPATH_MODE": "timed"})]
 # Samples below, counts above at their lightest: only where each thread
 # starts is measured, the samples see the rest (docs/sampling.md).
 ENTRY_MODES = [("CPU samples, counts only", COUNT_ONLY)]
@@ -308,7 +316,7 @@ def shares(counter, among):
     return {k: counter.get(k, 0) / s for k in among}
 
 
-MODES = [("every call timed", {}),
+MODES = [("every call timed", {"HOTPATH_MODE": "timed"}),
          ("1% sampling", {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}),
          ("every call timed, raw", {"HOTPATH_COMPENSATE": "0"})]
 

@@ -34,6 +34,9 @@ TRIM_BUDGET = 10  # percent of the run, every call timed
 COUNTS_MODE = "trimmed by CPU samples, rate 0, HOTPATH_ALLOC=0, CPU samples 1 kHz"
 
 
+
+DEFAULT_MODE = "hotpath, the default mode (no variable)"
+
 def debian_source(c, run, package, pattern):
     """A Debian source package, fetched once into the build dir."""
     cache = os.path.join(os.path.abspath(c.a.build), "bench-src")
@@ -302,6 +305,9 @@ def bench_codebase(c, rows, check, run, med, cb):
             c, run, cb, tool, crpt, "counts")
     xlog = c.path("xray-")
     modes = [("plain", exe["plain"], {}),
+             # No variable (docs/runtime.md, modes): counts, CPU samples at
+             # 1000 Hz, the long functions timed.
+             (DEFAULT_MODE, exe["hotpath"], {"HOTPATH_MODE": "default"}),
              ("hotpath, every call timed", exe["hotpath"], {}),
              ("hotpath, rate 0.01", exe["hotpath"], sampled),
              ("hotpath, rate 0.01, HOTPATH_ALLOC=0", exe["hotpath"], no_alloc),

@@ -37,15 +37,19 @@ echo "${cmd[*]}"
 "${cmd[@]}"
 
 step "4/5 Running it: hotpath's report comes on stderr when the program exits"
-echo "\$ $BUILD/demo/interp 22 > $BUILD/demo/interp.out"
-"$BUILD/demo/interp" 22 >"$BUILD/demo/interp.out"
+# No HOTPATH_* variable: the default mode counts every call, times the
+# functions whose calls are long, and samples the CPU (docs/runtime.md#modes).
+echo "\$ $BUILD/demo/interp 27 > $BUILD/demo/interp.out"
+"$BUILD/demo/interp" 27 >"$BUILD/demo/interp.out"
 echo
 echo "The program's own output ($BUILD/demo/interp.out) is unchanged; its last lines:"
 tail -n 3 "$BUILD/demo/interp.out"
 
-step "5/5 Drawing its call tree: a flame graph you open in a browser"
-echo "\$ HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=$BUILD/demo/interp.json $BUILD/demo/interp 22 > /dev/null"
-HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH="$BUILD/demo/interp.json" "$BUILD/demo/interp" 22 >/dev/null
+step "5/5 Reading the report with its CPU samples, and drawing its call tree"
+echo "\$ HOTPATH_OUTPUT_PATH=$BUILD/demo/interp.json $BUILD/demo/interp 27 > /dev/null"
+HOTPATH_OUTPUT_PATH="$BUILD/demo/interp.json" "$BUILD/demo/interp" 27 >/dev/null
+echo "\$ $BUILD/tools/hotpath report $BUILD/demo/interp.json"
+"$BUILD/tools/hotpath" report "$BUILD/demo/interp.json"
 echo "\$ $BUILD/tools/hotpath flamegraph $BUILD/demo/interp.json -o $BUILD/demo/interp.svg"
 "$BUILD/tools/hotpath" flamegraph "$BUILD/demo/interp.json" -o "$BUILD/demo/interp.svg"
 echo "\$ $BUILD/tools/hotpath report $BUILD/demo/interp.json --tree --depth 3 --children 3"
@@ -55,6 +59,7 @@ cat <<MSG
 
 Done. The flame graph of this run: $BUILD/demo/interp.svg (open it in a
 browser: click a frame to zoom, Ctrl-F to search). Next:
+  HOTPATH_MODE=timed $BUILD/demo/interp 22                 every call timed (latency percentiles)
   HOTPATH_OUTPUT_FORMAT=json-pretty $BUILD/demo/interp 22     the report as JSON
   $BUILD/tools/hotpath run -- $BUILD/demo/interp 15           native + Callgrind (instruction counts), merged
   the other examples (a text indexer, a threaded pipeline):  $BUILD/examples/indexer, $BUILD/examples/pipeline
