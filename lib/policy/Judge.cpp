@@ -27,6 +27,8 @@ const char *outcomeName(Outcome O) {
     return "removed";
   case Outcome::TooFewCalls:
     return "too few calls";
+  case Outcome::NotTimed:
+    return "not timed";
   case Outcome::Regression:
     return "regression";
   case Outcome::Improvement:
@@ -43,6 +45,8 @@ const char *outcomeKey(Outcome O) {
     return "below_floor";
   case Outcome::TooFewCalls:
     return "too_few_calls";
+  case Outcome::NotTimed:
+    return "not_timed";
   default:
     return outcomeName(O);
   }
@@ -70,12 +74,14 @@ int outcomeRank(Outcome O) {
     return 4;
   case Outcome::TooFewCalls:
     return 5;
-  case Outcome::BelowFloor:
+  case Outcome::NotTimed:
     return 6;
-  case Outcome::Ignored:
+  case Outcome::BelowFloor:
     return 7;
+  case Outcome::Ignored:
+    return 8;
   }
-  return 8;
+  return 9;
 }
 
 bool countOutcome(Verdict &V, Outcome O, bool Judged, bool CanFail) {
@@ -207,6 +213,13 @@ void compareSection(const FunctionsSection &B, const FunctionsSection &H,
       Row.O = Outcome::Removed;
     else if (std::min(Row.Base.Calls, Row.Head.Calls) < SP.MinCalls)
       Row.O = Outcome::TooFewCalls;
+    // The default mode times a function only when its calls are long: a
+    // row without a wall time on either side has nothing to compare (its
+    // CPU is the samples', which the judge does not read).
+    else if (S.K == SectionKind::Timing &&
+             (Row.Base.Row.TimeSource.value_or("") == "samples" ||
+              Row.Head.Row.TimeSource.value_or("") == "samples"))
+      Row.O = Outcome::NotTimed;
     else {
       bool Up = false, Down = false;
       for (const Metric &M : S.Metrics) {

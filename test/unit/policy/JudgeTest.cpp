@@ -61,6 +61,26 @@ TEST(Judge, OutcomesInOrder) {
   EXPECT_EQ(V.exitCode(), 0);
 }
 
+// The default mode: a function whose calls were too short to time has no
+// wall time in the report (time_source samples). Its 0 against a measured
+// total on the other side is no change: it is not judged.
+TEST(Judge, RowsWithoutWallTimeAreNotTimed) {
+  Policy P = parseOrDie(TimingJudged);
+  Report B = makeReport({row("long", 10, 1000, 10), row("short", 500, 1000, 10),
+                         row("switched", 10, 1000, 10)});
+  Report H = makeReport({row("long", 10, 2000, 10), row("short", 500, 0, 10),
+                         row("switched", 10, 0, 10)});
+  B.Timing.Data[1].TimeSource = "samples";
+  H.Timing.Data[1].TimeSource = "samples";
+  H.Timing.Data[2].TimeSource = "samples";
+  Verdict V = judge(&B, H, P);
+  EXPECT_EQ(outcome(V, "long"), Outcome::Regression);
+  EXPECT_EQ(outcome(V, "short"), Outcome::NotTimed);
+  EXPECT_EQ(outcome(V, "switched"), Outcome::NotTimed);
+  EXPECT_EQ(V.Regressions, 1u);
+  EXPECT_EQ(V.Improvements, 0u);
+}
+
 TEST(Judge, FirstMatchWins) {
   // Ignored beats below floor beats added; too few calls beats regression.
   Policy P = parseOrDie(std::string(TimingJudged) +

@@ -26,6 +26,7 @@ enum class Outcome {
   Added,
   Removed,
   TooFewCalls,
+  NotTimed, // a default-mode row whose time came from samples, on a side
   Regression,
   Improvement,
   Unchanged
