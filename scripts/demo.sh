@@ -30,6 +30,7 @@ step "3/5 Compiling examples/interp/interp.c with the plugin"
 # source; the program itself has no hotpath code.
 mkdir -p "$BUILD/demo"
 cmd=(clang-19 -O2 -gline-tables-only -gdwarf-4
+  -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer
   -fpass-plugin="$ROOT/$BUILD/pass/libhotpath.so"
   examples/interp/interp.c -o "$BUILD/demo/interp"
   -L"$ROOT/$BUILD/runtime" -Wl,-rpath,"$ROOT/$BUILD/runtime" -lhotpath_rt)
@@ -39,14 +40,14 @@ echo "${cmd[*]}"
 step "4/5 Running it: hotpath's report comes on stderr when the program exits"
 # No HOTPATH_* variable: the default mode counts every call, times the
 # functions whose calls are long, and samples the CPU (docs/runtime.md#modes).
-echo "\$ $BUILD/demo/interp 27 > $BUILD/demo/interp.out"
+echo "\$ $BUILD/demo/interp 30 > $BUILD/demo/interp.out"
 "$BUILD/demo/interp" 27 >"$BUILD/demo/interp.out"
 echo
 echo "The program's own output ($BUILD/demo/interp.out) is unchanged; its last lines:"
 tail -n 3 "$BUILD/demo/interp.out"
 
 step "5/5 Reading the report with its CPU samples, and drawing its call tree"
-echo "\$ HOTPATH_OUTPUT_PATH=$BUILD/demo/interp.json $BUILD/demo/interp 27 > /dev/null"
+echo "\$ HOTPATH_OUTPUT_PATH=$BUILD/demo/interp.json $BUILD/demo/interp 30 > /dev/null"
 HOTPATH_OUTPUT_PATH="$BUILD/demo/interp.json" "$BUILD/demo/interp" 27 >/dev/null
 echo "\$ $BUILD/tools/hotpath report $BUILD/demo/interp.json"
 "$BUILD/tools/hotpath" report "$BUILD/demo/interp.json"

@@ -400,8 +400,16 @@ std::vector<std::string> notes(const Report &R, const TableOptions &Opts) {
                        (R.Cpu.Threads == 1 ? " thread" : " threads");
     if (R.Cpu.Lost)
       Line += ", " + formatCount(R.Cpu.Lost) + " lost";
+    // The default mode's table has its rows' CPU already (the runtime's
+    // attribution by the markers' symbols); the tool's sees more.
+    bool RowsHaveCpu = std::any_of(
+        R.Timing.Data.begin(), R.Timing.Data.end(),
+        [](const FunctionRow &Row) { return Row.CpuNs.has_value(); });
     if (!Opts.CpuAttributed && R.Cpu.Samples)
-      Line += "; `hotpath report` on the JSON report attributes them";
+      Line += RowsHaveCpu ? "; `hotpath report` on the JSON report adds "
+                            "inlined frames, hot lines and the call tree"
+                          : "; `hotpath report` on the JSON report attributes "
+                            "them";
     Out.push_back(Line);
   }
   if (!R.M.LeftOut.empty())

@@ -9,6 +9,7 @@
 #include "hotpath/report/Units.h"
 #include "hotpath/support/AtomicFile.h"
 #include "output/CallTreeReport.h"
+#include "output/CpuAttribution.h"
 #include "output/CpuSamplesReport.h"
 #include "output/LocksReport.h"
 #include "output/Meta.h"
@@ -144,6 +145,10 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
                          report::formatDuration(S.ElapsedNs) + ".";
   }
 
+  // The default mode's table has a time for every function: its CPU and
+  // self CPU from the samples, its share of the program's CPU, and the
+  // rows by CPU, as `hotpath report` shows them from the JSON report.
+  CpuByFunction Cpu = Adaptive ? attributeCpu(S) : CpuByFunction{};
   for (size_t Id = 1; Id < S.Timing.size() && Id < S.Functions.size(); ++Id) {
     const FunctionTiming &T = S.Timing[Id];
     if (!T.Calls)
@@ -200,11 +205,22 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
     }
     if (S.LocksTracked)
       R.WaitNs = Id < S.WaitNs.size() ? S.WaitNs[Id] : 0;
+    if (Cpu.Attributed) {
+      R.CpuNs = Cpu.Cpu[Id];
+      R.CpuSelfNs = Cpu.Self[Id];
+      R.PercentTotal = Cpu.ProgramNs
+                           ? 100.0 * double(Cpu.Cpu[Id]) / double(Cpu.ProgramNs)
+                           : 0;
+    }
     Sec.Data.push_back(std::move(R));
   }
   if (PT.present() && Rate > 0)
     Sec.MeasuredTotal = PT.Measured;
-  report::sortRows(Sec.Data);
+  // The default mode's table has a time for every function: its CPU and
+  // self CPU from the samples, its share of the program's CPU, and the
+  // rows by CPU (as `hotpath report` shows them from the JSON).
+  report::sortRows(Sec.Data, Cpu.Attributed ? report::RowOrder::Cpu
+                                            : report::RowOrder::Total);
 }
 
 void buildAlloc(const Snapshot &S, const Options &O,
