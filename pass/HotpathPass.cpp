@@ -11,6 +11,7 @@
 #include "Compat.h"
 #include "Config.h"
 #include "Descriptors.h"
+#include "InlineCost.h"
 #include "Rewrite.h"
 #include "Selection.h"
 #include "SelfContained.h"
@@ -102,8 +103,8 @@ struct Plan {
 
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M)
-      : M(M), D(M), FastTarget(fastPathTarget(M)),
+  Instrumenter(Module &M, FunctionAnalysisManager *FAM)
+      : M(M), FAM(FAM), D(M), FastTarget(fastPathTarget(M)),
         LocalGate(localGateTarget(M)) {
     // 1: what was instrumented, and a summary of the rest; 2: every
     // decision, one line each.
@@ -135,6 +136,7 @@ private:
   void summarize();
 
   Module &M;
+  FunctionAnalysisManager *FAM; // the target's costs (InlineCost.h)
   Descriptors D;
   MeasuringLocations Locs; // debug locations of what the pass adds
   bool FastTarget;      // wrappers get the inline fast path (WrapperFastPath.h)
@@ -205,7 +207,18 @@ void Instrumenter::remark(Function &F, bool Done, StringRef Name,
 void Instrumenter::decide(Function &F, const SourceMarks &Marks) {
   std::string File = F.getSubprogram() ? sourceFileOf(F) : TUPath;
   unsigned Line = F.getSubprogram() ? F.getSubprogram()->getLine() : 0;
-  Selection S = selectFunction(F, Marks, Cfg ? &*Cfg : nullptr, File);
+  auto PlainInlines = [&](const Function &G) -> std::optional<std::string> {
+    if (!FAM)
+      return std::nullopt;
+    int Cost = bodyInlineCost(
+        G, FAM->getResult<TargetIRAnalysis>(const_cast<Function &>(G)));
+    if (Cost >= inlineThreshold())
+      return std::nullopt;
+    return "inline cost " + std::to_string(std::max(Cost, 0)) +
+           ", under -O2's threshold of " + std::to_string(inlineThreshold());
+  };
+  Selection S = selectFunction(F, Marks, Cfg ? &*Cfg : nullptr, File,
+                               FAM ? PlainInlinesFn(PlainInlines) : nullptr);
   if (Verbose && !F.isDeclaration())
     noteIncludes(S);
   if (!S.Selected && Cfg && Cfg->Main && F.getName() == "main" &&
@@ -471,8 +484,9 @@ bool Instrumenter::run() {
 
 } // namespace
 
-PreservedAnalyses HotpathPass::run(Module &M, ModuleAnalysisManager &) {
-  Instrumenter I(M);
+PreservedAnalyses HotpathPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  Instrumenter I(
+      M, &MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
   return I.run() ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -318,7 +318,8 @@ std::string sourceFileOf(const Function &F) {
 }
 
 Selection selectFunction(const Function &F, const SourceMarks &Marks,
-                         const Config *Cfg, StringRef SourceFile) {
+                         const Config *Cfg, StringRef SourceFile,
+                         PlainInlinesFn PlainInlines) {
   Selection S;
   std::string Demangled = demangleName(F.getName());
   S.Name = Demangled;
@@ -404,8 +405,24 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   // loop, the plain build keeps out of line: never a helper.
   bool Inline = F.hasLinkOnceODRLinkage();
   bool Static = F.hasLocalLinkage() && !F.hasAddressTaken();
+  // A helper that calls out (a lock, I/O, any out-of-line function) does
+  // real work: measured. (And at -O0, where clang marks every function
+  // noinline, a `noinline` of the source's cannot be seen: one that
+  // allocates, say, stays measured there by its call.)
   if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() && (Inline || Static) &&
-      !keptOutOfLine(F)) {
+      !keptOutOfLine(F) && PlainInlines && !callsOut(F)) {
+    if (std::optional<std::string> How = PlainInlines(F)) {
+      S.Skip = SkipKind::InlineHelper;
+      S.Reason = Why + ", but is an inline helper (" +
+                 (Inline ? "defined inline, " : "static, ") + *How +
+                 ", calling only inline or static functions): the plain "
+                 "build inlines it, and measuring it would "
+                 "cost more than it takes (measure_inline_helpers = true "
+                 "measures it)";
+      return S;
+    }
+  } else if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() &&
+             (Inline || Static) && !keptOutOfLine(F) && !PlainInlines) {
     unsigned N = countInstructions(F);
     if (N < InlineHelperInstructions && !callsOut(F)) {
       S.Skip = SkipKind::InlineHelper;

@@ -13,8 +13,10 @@
 #include "Config.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -75,8 +77,14 @@ struct Selection {
 /// The decision for `F`. `Cfg` may be null (no hotpath.toml): only the
 /// source marks select then. `SourceFile` is the function's file from debug
 /// info, else the translation unit's own path.
+/// `PlainInlines`, when given, says whether the plain build inlines F and
+/// why (InlineCost.h: "inline cost 35, under -O2's threshold of 225"), or
+/// nothing; without it the rule counts instructions (tests, fuzzers).
+using PlainInlinesFn =
+    llvm::function_ref<std::optional<std::string>(const llvm::Function &)>;
 Selection selectFunction(const llvm::Function &F, const SourceMarks &Marks,
-                         const Config *Cfg, llvm::StringRef SourceFile);
+                         const Config *Cfg, llvm::StringRef SourceFile,
+                         PlainInlinesFn PlainInlines = nullptr);
 
 /// Why `F` cannot be rewritten at all: What is the kind of function
 /// ("always_inline"), Why the explanation; What is null when it can be.

@@ -19,7 +19,7 @@
 // The left-out helper's record: flags HOTPATH_FN_LEFT_OUT (128) | INTERNAL
 // (8) | reason 1 (inline helper) << 24 = 16777352.
 // IR: @__hotpath_desc.{{[0-9]+}} = internal global {{.*}} { i32 {{[0-9]+}}, i32 16777352, i64
-// IR: @__hotpath_descs = private constant [5 x ptr]
+// IR: @__hotpath_descs = private constant [5 x {{ptr|i8\*}}]
 namespace ko {
 __attribute__((noinline)) static int spin(int n) {
   for (volatile int i = 0; i < n; ++i)
