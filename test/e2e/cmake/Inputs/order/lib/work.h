@@ -1,0 +1,3 @@
+namespace order {
+int work(int x);
+}
