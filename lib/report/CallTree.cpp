@@ -172,8 +172,9 @@ std::string renderTree(const CallTree &T, const TreeView &V) {
     if (Sampled)
       Name += " [sampled]";
     char Line[160];
+    // A tree of the samples alone counts samples on every node.
     std::snprintf(Line, sizeof Line,
-                  Sampled ? "%11llus %10s %10s %7s  "
+                  Sampled || T.FromSamples ? "%11llus %10s %10s %7s  "
                           : "%12llu %10s %10s %7s  ",
                   (unsigned long long)N.Calls, formatDuration(N.Total).c_str(),
                   formatDuration(N.Self).c_str(),

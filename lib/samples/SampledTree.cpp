@@ -23,19 +23,22 @@ struct Builder {
   }
 
   // The child `Name` of `Parent`: a measured one when the tree has it
-  // (measured children are looked up first), else a sampled one, made.
+  // (measured children are looked up first), else a sampled one, made;
+  // Measured: made as a measured one (a tree of the samples alone).
   size_t child(int64_t Parent, const std::string &Name,
-               const SampledFrame *Where, bool MayBeMeasured) {
-    if (MayBeMeasured)
+               const SampledFrame *Where, bool MayBeMeasured,
+               bool Measured = false) {
+    if (MayBeMeasured || Measured)
       if (auto It = Index.find({Parent, Name, ""}); It != Index.end())
         return It->second;
-    auto Key = std::make_tuple(Parent, Name, std::string("sampled"));
+    std::string Kind = Measured ? "" : "sampled";
+    auto Key = std::make_tuple(Parent, Name, Kind);
     if (auto It = Index.find(Key); It != Index.end())
       return It->second;
     TreeNode N;
     N.Parent = Parent;
     N.Name = Name;
-    N.Kind = "sampled";
+    N.Kind = Kind;
     if (Where) {
       N.File = Where->File;
       N.Line = Where->Line;
@@ -88,10 +91,15 @@ void reorder(report::CallTree &T) {
 void addSampledFrames(report::CallTree &T, const SampleProfile &P) {
   if (P.Chains.empty())
     return;
-  if (!T.Present) { // count-only runs keep no paths: the samples' alone
+  // The default and count modes keep no paths: the samples' alone, the
+  // measured functions on them as measured nodes (counts above, samples
+  // below), with samples for calls and CPU for times.
+  bool Alone = !T.Present;
+  if (Alone) {
     T = report::CallTree();
     T.Present = true;
     T.Estimated = true;
+    T.FromSamples = true;
     T.Description = "Call paths seen by the CPU samples (the run kept no "
                     "paths of its own): calls are samples, times CPU.";
   }
@@ -103,10 +111,10 @@ void addSampledFrames(report::CallTree &T, const SampleProfile &P) {
     int64_t At = -1;
     bool InTree = true;
     for (const std::string &Name : C.Path) {
-      size_t N = B.child(At, Name, nullptr, InTree);
+      size_t N = B.child(At, Name, nullptr, InTree, Alone);
       InTree = T.Nodes[N].Kind.empty();
       At = int64_t(N);
-      if (!InTree) {
+      if (Alone || !InTree) {
         T.Nodes[N].Calls += C.Count;
         T.Nodes[N].Total += C.CpuNs;
       }

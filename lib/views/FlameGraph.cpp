@@ -355,6 +355,9 @@ std::string subtitleOf(const CallTree &T, TreeMetric M) {
            : "bytes allocated (exclusive)");
   if (M == TreeMetric::Self)
     S += "; colour: the frame's own share (red: its own time)";
+  else if (T.FromSamples)
+    S += "; colour: the frame's own share of its CPU samples (red: its own "
+         "code)";
   if (T.Estimated)
     S += "; sampled: estimated";
   if (std::any_of(T.Nodes.begin(), T.Nodes.end(),
@@ -372,9 +375,15 @@ std::string flameGraphSvg(const CallTree &T, const FlameGraphOptions &O) {
   for (size_t I = 0; I < T.Nodes.size(); ++I) {
     const TreeNode &N = T.Nodes[I];
     F[I].Title = titleOf(N, O.Metric, L.Width[I], L.Whole);
+    // A tree of the samples alone: each measured frame by its own share
+    // of its CPU (red: its own code), not by a name's hash.
     F[I].Fill = N.Kind == "sampled" ? cool(N.Name)
-                : O.Metric == TreeMetric::Self
-                    ? heat(L.Width[I] > 0 ? double(N.Self / L.Width[I]) : 0)
+                : O.Metric == TreeMetric::Self || T.FromSamples
+                    ? heat(L.Width[I] > 0
+                               ? double((T.FromSamples ? N.CpuSelf.value_or(0)
+                                                       : N.Self) /
+                                        L.Width[I])
+                               : 0)
                     : warm(N.Name);
   }
   return render(T, O, L, F, subtitleOf(T, O.Metric));

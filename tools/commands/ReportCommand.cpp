@@ -171,7 +171,13 @@ int ReportCommand::run(const Invocation &I) {
       return fail("invalid HOTPATH_FOCUS regex '" + V.Focus + "'");
     if (NameWidth >= 0)
       V.NameWidth = size_t(NameWidth);
-    if (R.Timing.Present)
+    // A tree of the samples alone is of CPU time: its shares are of the
+    // program's CPU (the cost of measuring out), not of the session.
+    if (R.Tree.FromSamples)
+      V.SessionNs = J.Profile.CpuNs > J.Profile.MeasuringNs
+                        ? J.Profile.CpuNs - J.Profile.MeasuringNs
+                        : 0;
+    else if (R.Timing.Present)
       V.SessionNs = R.Timing.Total;
     Out = report::renderTree(R.Tree, V);
   } else if (Format == "json") {

@@ -187,6 +187,10 @@ struct CallTree {
   bool TimedCallsOnly = false; // sampled without a frame per call
   uint64_t MaxPaths = 0;       // the bound in force
   bool Full = false;           // some paths were folded (over the bound)
+  // Built by the tool from the CPU samples alone (the run kept no paths:
+  // the default and count modes): calls are samples, times CPU, and the
+  // measured functions' nodes are measured ones (not read from JSON).
+  bool FromSamples = false;
   std::vector<TreeNode> Nodes;
 };
 
