@@ -175,7 +175,7 @@ std::string renderTree(const CallTree &T, const TreeView &V) {
     // A tree of the samples alone counts samples on every node.
     std::snprintf(Line, sizeof Line,
                   Sampled || T.FromSamples ? "%11llus %10s %10s %7s  "
-                          : "%12llu %10s %10s %7s  ",
+                                           : "%12llu %10s %10s %7s  ",
                   (unsigned long long)N.Calls, formatDuration(N.Total).c_str(),
                   formatDuration(N.Self).c_str(),
                   formatPercent(std::round(Share * 100) / 100).c_str());
