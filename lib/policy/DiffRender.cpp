@@ -2,6 +2,8 @@
 #include "hotpath/policy/DiffRender.h"
 #include "LocksDiff.h"
 #include "hotpath/policy/PolicyUnits.h"
+#include "hotpath/report/DisplayName.h"
+#include "hotpath/report/ReportTable.h"
 #include "hotpath/report/SafeText.h"
 #include "hotpath/report/Units.h"
 
@@ -75,6 +77,17 @@ struct Grid {
     for (auto &R : Rows)
       for (std::string &C : R)
         C = report::terminalText(C);
+    // A terminal's or a log's width: the names as the report's table
+    // shows them, never two the same for two functions (the markdown,
+    // which a page wraps, keeps them whole).
+    if (Rows.size() > 1) {
+      std::vector<std::string> Names;
+      for (size_t I = 1; I < Rows.size(); ++I)
+        Names.push_back(report::shortenStdNames(Rows[I][0]));
+      Names = report::fitDistinctNames(Names, report::DefaultNameWidth);
+      for (size_t I = 1; I < Rows.size(); ++I)
+        Rows[I][0] = std::move(Names[I - 1]);
+    }
     std::vector<size_t> W;
     for (const auto &R : Rows)
       for (size_t I = 0; I < R.size(); ++I) {

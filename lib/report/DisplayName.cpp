@@ -11,6 +11,7 @@
 #include "hotpath/report/Units.h"
 
 #include <cctype>
+#include <map>
 #include <vector>
 
 namespace hotpath::report {
@@ -243,6 +244,37 @@ std::string fitName(const std::string &Name, size_t Width) {
       S = S.substr(0, H) + Ellipsis + S.substr(T);
   }
   return S;
+}
+
+std::vector<std::string> fitDistinctNames(const std::vector<std::string> &Names,
+                                          size_t Width) {
+  std::vector<size_t> W(Names.size(), Width);
+  std::vector<std::string> Out(Names.size());
+  for (size_t I = 0; I < Names.size(); ++I)
+    Out[I] = fitName(Names[I], Width);
+  // Each round widens the names of every group that reads the same but is
+  // not: by a quarter, so that a few rounds reach any name's whole width.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    std::map<std::string, std::vector<size_t>> Same;
+    for (size_t I = 0; I < Out.size(); ++I)
+      Same[Out[I]].push_back(I);
+    for (const auto &[Shown, Rows] : Same) {
+      bool Differ = false;
+      for (size_t R : Rows)
+        Differ |= Names[R] != Names[Rows.front()];
+      if (!Differ)
+        continue;
+      for (size_t R : Rows) {
+        if (!W[R] || displayWidth(Names[R]) <= W[R])
+          continue;
+        W[R] += std::max<size_t>(8, W[R] / 4);
+        Out[R] = fitName(Names[R], W[R]);
+        Changed = true;
+      }
+    }
+  }
+  return Out;
 }
 
 } // namespace hotpath::report

@@ -133,8 +133,12 @@ void fitNames(Grid &G, const TableOptions &Opts) {
   }
   if (!Width)
     return;
-  for (auto &Row : G.Rows)
-    Row[0] = fitName(Row[0], Width);
+  std::vector<std::string> Names;
+  for (const auto &Row : G.Rows)
+    Names.push_back(Row[0]);
+  Names = fitDistinctNames(Names, Width);
+  for (size_t I = 0; I < G.Rows.size(); ++I)
+    G.Rows[I][0] = std::move(Names[I]);
 }
 
 // One rule for every renderer (the program's own table, `hotpath report`,

@@ -69,3 +69,34 @@ TEST(DisplayName, FitsTheWidth) {
   EXPECT_EQ(displayName("x(std::vector<int, std::allocator<int>>)", 0),
             "x(std::vector<int>)");
 }
+
+// Two instantiations, or two overloads, that fitName would show alike are
+// widened until they differ: no two rows of a table read the same for two
+// functions (three rows read re2::DFA::InlinedSearchLoop<…>(…)).
+TEST(DisplayName, DistinctNamesStayDistinct) {
+  std::vector<std::string> Names = {
+      "re2::DFA::InlinedSearchLoop<false, false, "
+      "true>(re2::DFA::SearchParams*)",
+      "re2::DFA::InlinedSearchLoop<false, true, "
+      "false>(re2::DFA::SearchParams*)",
+      "re2::DFA::InlinedSearchLoop<true, false, "
+      "false>(re2::DFA::SearchParams*)",
+      "re2::RE2::Set::Match(std::string_view, std::vector<int>*) const",
+      "short"};
+  for (size_t W : {20u, 30u, 40u, 60u}) {
+    std::vector<std::string> Out = fitDistinctNames(Names, W);
+    ASSERT_EQ(Out.size(), Names.size());
+    for (size_t I = 0; I < Out.size(); ++I)
+      for (size_t J = I + 1; J < Out.size(); ++J)
+        EXPECT_NE(Out[I], Out[J]) << W << ": " << Out[I];
+    // What differs from nothing keeps the width asked for.
+    EXPECT_LE(displayWidth(Out[3]), W);
+    EXPECT_EQ(Out[4], "short");
+  }
+  // The same name twice (one function in two files) stays as it is.
+  std::vector<std::string> Twice = {"app::Table<int>::insert(int)",
+                                    "app::Table<int>::insert(int)"};
+  EXPECT_EQ(fitDistinctNames(Twice, 20),
+            std::vector<std::string>(2, fitName(Twice[0], 20)));
+  EXPECT_EQ(fitDistinctNames(Names, 0), Names);
+}

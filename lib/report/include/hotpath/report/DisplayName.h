@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace hotpath::report {
 
@@ -27,6 +28,13 @@ std::string shortenStdNames(const std::string &Name);
 /// the innermost template argument lists become `<…>` (the longest first),
 /// then parameter lists `(…)`, then the middle of what is left.
 std::string fitName(const std::string &Name, size_t Width);
+
+/// Each name as fitName shows it in `Width` columns, widened where two
+/// different names would read the same (two instantiations of a template,
+/// two overloads) until they differ or show whole: a table never has two
+/// identical rows for two functions.
+std::vector<std::string> fitDistinctNames(const std::vector<std::string> &Names,
+                                          size_t Width);
 
 /// Both, as the table shows a row's name.
 inline std::string displayName(const std::string &Name, size_t Width) {
