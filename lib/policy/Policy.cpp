@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fnmatch.h>
 #include <fstream>
 #include <sstream>
 #include <sys/stat.h>
@@ -485,63 +486,9 @@ std::string findPolicy(const std::string &Explicit,
 }
 
 bool globMatch(const std::string &Glob, const std::string &Name) {
-  size_t G = 0, N = 0, StarG = std::string::npos, StarN = 0;
-  auto ClassMatch = [&](size_t &Gi, char C) {
-    // Gi points at '['; on return it points past ']'. Returns whether C is in
-    // the class; an unterminated '[' matches itself literally.
-    size_t I = Gi + 1;
-    bool Negate = I < Glob.size() && (Glob[I] == '!' || Glob[I] == '^');
-    if (Negate)
-      ++I;
-    size_t Start = I;
-    bool In = false;
-    while (I < Glob.size() && (Glob[I] != ']' || I == Start)) {
-      if (I + 2 < Glob.size() && Glob[I + 1] == '-' && Glob[I + 2] != ']') {
-        In |= C >= Glob[I] && C <= Glob[I + 2];
-        I += 3;
-      } else {
-        In |= C == Glob[I++];
-      }
-    }
-    if (I >= Glob.size()) { // no closing bracket: a literal '['
-      ++Gi;
-      return C == '[';
-    }
-    Gi = I + 1;
-    return In != Negate;
-  };
-  while (N < Name.size()) {
-    if (G < Glob.size() && Glob[G] == '*') {
-      StarG = G++;
-      StarN = N;
-      continue;
-    }
-    if (G < Glob.size()) {
-      size_t Next = G;
-      bool Ok;
-      if (Glob[G] == '?') {
-        Ok = true;
-        Next = G + 1;
-      } else if (Glob[G] == '[') {
-        Ok = ClassMatch(Next, Name[N]);
-      } else {
-        Ok = Glob[G] == Name[N];
-        Next = G + 1;
-      }
-      if (Ok) {
-        G = Next;
-        ++N;
-        continue;
-      }
-    }
-    if (StarG == std::string::npos)
-      return false;
-    G = StarG + 1;
-    N = ++StarN;
-  }
-  while (G < Glob.size() && Glob[G] == '*')
-    ++G;
-  return G == Glob.size();
+  // fnmatch(3) without FNM_PATHNAME: `*` crosses `::` and `/` alike; a
+  // backslash is a character of the name (operator\ is not an escape).
+  return ::fnmatch(Glob.c_str(), Name.c_str(), FNM_NOESCAPE) == 0;
 }
 
 } // namespace hotpath::policy

@@ -23,6 +23,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <set>
@@ -37,21 +38,12 @@ using support::endsWith;
 
 // mkdir -p for the output directory.
 bool makeDirs(const std::string &Path, std::string &Error) {
-  for (size_t I = 1; I <= Path.size(); ++I) {
-    if (I < Path.size() && Path[I] != '/')
-      continue;
-    std::string P = Path.substr(0, I);
-    if (mkdir(P.c_str(), 0755) != 0 && errno != EEXIST) {
-      Error = P + ": " + std::strerror(errno);
-      return false;
-    }
-  }
-  struct stat St;
-  if (stat(Path.c_str(), &St) != 0 || !S_ISDIR(St.st_mode)) {
-    Error = Path + ": not a directory";
-    return false;
-  }
-  return true;
+  std::error_code Ec;
+  std::filesystem::create_directories(Path, Ec);
+  if (!Ec && std::filesystem::is_directory(Path, Ec))
+    return true;
+  Error = Path + ": " + (Ec ? Ec.message() : "not a directory");
+  return false;
 }
 
 struct Outcome {
