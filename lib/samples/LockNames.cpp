@@ -9,9 +9,11 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <optional>
+#include <vector>
 
 namespace hotpath::samples {
 
@@ -175,9 +177,32 @@ Site siteOf(llvm::symbolize::LLVMSymbolizer &Sym, SourceCache &Cache,
   return S;
 }
 
+// Locks whose names read the same (all first taken inside one measured
+// wrapper, a code base's own Mutex::Lock) are told apart by a number, by
+// address: the heap's and the data's layout keep their order from run to
+// run, which lets two reports' rows match. An rwlock's read and write rows
+// are one lock, one address.
+void numberAlikes(report::LocksSection &S) {
+  std::map<std::string, std::vector<uint64_t>> Addresses;
+  for (const report::LockRow &R : S.Data)
+    Addresses[R.Name].push_back(R.Address);
+  for (auto &[Name, A] : Addresses) {
+    std::sort(A.begin(), A.end());
+    A.erase(std::unique(A.begin(), A.end()), A.end());
+  }
+  for (report::LockRow &R : S.Data) {
+    const std::vector<uint64_t> &A = Addresses[R.Name];
+    if (A.size() < 2 || R.Name.empty())
+      continue;
+    size_t K =
+        size_t(std::lower_bound(A.begin(), A.end(), R.Address) - A.begin());
+    R.Name += " #" + std::to_string(K + 1);
+  }
+}
+
 } // namespace
 
-void nameLocks(report::LocksSection &S) {
+void nameLocks(report::LocksSection &S, bool NumberAlikes) {
   llvm::symbolize::LLVMSymbolizer Sym(options());
   SourceCache Sources;
   std::map<std::string, bool> Objects;
@@ -213,6 +238,8 @@ void nameLocks(report::LocksSection &S) {
     else if (!At.Where.empty())
       R.Name = "first locked at " + At.Where;
   }
+  if (NumberAlikes)
+    numberAlikes(S);
 }
 
 } // namespace hotpath::samples

@@ -43,7 +43,8 @@ int diffSuites(const std::string &BaseDir, const std::string &HeadDir,
     return fail(Error);
   for (auto *Rs : {&Base, &Head})
     for (report::Report &R : *Rs)
-      samples::nameLocks(R.Locks); // matched by name across runs
+      samples::nameLocks(R.Locks, /*NumberAlikes=*/false); // matched by
+                                                           // name across runs
   policy::SuiteVerdict S;
   if (!policy::judgeSuite(Base, Head, BasePaths, HeadPaths, PolicyFile, S,
                           Error))
@@ -128,7 +129,8 @@ int DiffCommand::run(const Invocation &I) {
     std::string Error;
     if (!report::readReportFile(Files[I], Reports[I], Error))
       return fail(Files[I] + ": " + Error);
-    samples::nameLocks(Reports[I].Locks); // matched by name across runs
+    samples::nameLocks(Reports[I].Locks,
+                       /*NumberAlikes=*/false); // matched by name across runs
   }
   const report::Report &Head = Reports.back();
   if (Benchmark.empty() && Head.M.Benchmark)

@@ -17,7 +17,10 @@
 namespace hotpath::samples {
 
 /// Names every row that has no name yet.
-void nameLocks(report::LocksSection &S);
+/// Locks whose names would read the same (each first taken inside one
+/// measured wrapper) get " #1", " #2", ... by address when NumberAlikes;
+/// `hotpath diff`, which adds such locks up across runs, keeps them alike.
+void nameLocks(report::LocksSection &S, bool NumberAlikes = true);
 
 } // namespace hotpath::samples
 
