@@ -7,7 +7,9 @@
 #  2. every C/C++ source is clang-format-19 clean (LLVM style,
 #     .clang-format), except the lit test inputs of test/e2e and test/pass,
 #     whose RUN and CHECK lines must not be reflowed;
-#  3. no include cycle between source folders (check-include-cycles.py).
+#  3. no include cycle between source folders (check-include-cycles.py);
+#  4. the README's Layout names every source folder and pass component
+#     (check-layout.py).
 # Exits non-zero when any fails, naming what to fix.
 #
 #   bash scripts/check-habits.sh [ROOT]
@@ -44,5 +46,6 @@ else
 fi
 
 python3 scripts/check-include-cycles.py "$ROOT" || status=1
-[ $status -eq 0 ] && echo "check-habits: citations, format and include cycles clean"
+python3 scripts/check-layout.py "$ROOT" || status=1
+[ $status -eq 0 ] && echo "check-habits: citations, format, include cycles and the layout clean"
 exit $status
