@@ -202,6 +202,9 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
 
   if (Opts.Location)
     G.Header.insert(G.Header.begin() + 1, "Location");
+  std::map<std::string, size_t> NameCount;
+  for (const FunctionRow &R : S.Data)
+    ++NameCount[R.Name];
   size_t Listed = 0; // rows that may be shown at all
   for (const FunctionRow &R : S.Data) {
     if (allocatedNothing(S, R))
@@ -216,8 +219,13 @@ Rendered functionsGrid(const FunctionsSection &S, const TableOptions &Opts) {
     auto Val = [&](uint64_t V) {
       return RowTimed ? formatValue(S.Kind, V) : std::string("-");
     };
-    std::vector<std::string> Row = {shortenStdNames(R.Name),
-                                    std::to_string(R.Calls), Val(R.Avg)};
+    // Two functions of one name (a static function in each of two files)
+    // would read the same whatever the width: their location tells them
+    // apart, unless a Location column does.
+    std::string Shown = shortenStdNames(R.Name);
+    if (!Opts.Location && NameCount[R.Name] > 1)
+      Shown += " (" + locationOf(R.File, R.Line) + ")";
+    std::vector<std::string> Row = {Shown, std::to_string(R.Calls), Val(R.Avg)};
     if (Opts.Location)
       Row.insert(Row.begin() + 1, locationOf(R.File, R.Line));
     if (Dist)

@@ -106,6 +106,33 @@ TEST(ReportTable, FocusSubstringAndRegex) {
   EXPECT_EQ(Out.find("basic::async_function"), std::string::npos);
 }
 
+// Two functions that read the same at any width: two static helpers of
+// one name in two files. Each row says where its function is; two
+// instantiations read apart by their arguments, at a narrow column too.
+TEST(ReportTable, RowsNeverReadTheSame) {
+  Report R = sampleReport();
+  R.Timing.Data[2].Name = R.Timing.Data[3].Name = "helper";
+  R.Timing.Data[2].File = "/src/a.c";
+  R.Timing.Data[2].Line = 3;
+  R.Timing.Data[3].File = "/src/b.c";
+  R.Timing.Data[3].Line = 9;
+  R.Timing.Data[0].Name = "ns::Loop<false, true>(ns::Params*)";
+  R.Timing.Data[1].Name = "ns::Loop<true, false>(ns::Params*)";
+  TableOptions T;
+  T.Limit = 0;
+  T.NameWidth = 16;
+  std::string Out = renderTable(R, T);
+  EXPECT_NE(Out.find("helper (/src/a.c:3)"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("helper (/src/b.c:9)"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("ns::Loop<false, true>"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("ns::Loop<true, false>"), std::string::npos) << Out;
+  // A Location column says it already.
+  T.Location = true;
+  T.NameWidth = 0;
+  Out = renderTable(R, T);
+  EXPECT_EQ(Out.find("helper (/src/a.c:3)"), std::string::npos) << Out;
+}
+
 TEST(ReportTable, UntimedSectionShowsCallsOnly) {
   Report R = sampleReport();
   R.Timing.SamplingRate = 0.0;
