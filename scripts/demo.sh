@@ -41,14 +41,14 @@ step "4/5 Running it: hotpath's report comes on stderr when the program exits"
 # No HOTPATH_* variable: the default mode counts every call, times the
 # functions whose calls are long, and samples the CPU (docs/runtime.md#modes).
 echo "\$ $BUILD/demo/interp 30 > $BUILD/demo/interp.out"
-"$BUILD/demo/interp" 27 >"$BUILD/demo/interp.out"
+"$BUILD/demo/interp" 30 >"$BUILD/demo/interp.out"
 echo
 echo "The program's own output ($BUILD/demo/interp.out) is unchanged; its last lines:"
 tail -n 3 "$BUILD/demo/interp.out"
 
 step "5/5 Reading the report with its CPU samples, and drawing its call tree"
 echo "\$ HOTPATH_OUTPUT_PATH=$BUILD/demo/interp.json $BUILD/demo/interp 30 > /dev/null"
-HOTPATH_OUTPUT_PATH="$BUILD/demo/interp.json" "$BUILD/demo/interp" 27 >/dev/null
+HOTPATH_OUTPUT_PATH="$BUILD/demo/interp.json" "$BUILD/demo/interp" 30 >/dev/null
 echo "\$ $BUILD/tools/hotpath report $BUILD/demo/interp.json"
 "$BUILD/tools/hotpath" report "$BUILD/demo/interp.json"
 echo "\$ $BUILD/tools/hotpath flamegraph $BUILD/demo/interp.json -o $BUILD/demo/interp.svg"
