@@ -18,6 +18,9 @@ struct Line {
   uint64_t Calls = 0, Total = 0, Avg = 0, P95 = 0, Alloc = 0;
   double CallRate = 0, TimeRate = 0; // per second, over the last interval
   bool HasP95 = false;
+  // A default-mode row of a function too short to time: no wall time (its
+  // CPU is the samples', which the report's table shows), never "0 ns".
+  bool Timed = true;
 };
 
 const struct {
@@ -117,6 +120,7 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
     L.Calls = R.Calls;
     L.Total = R.Total;
     L.Avg = R.Avg;
+    L.Timed = R.TimeSource.value_or("") != "samples";
     if (P95 < R.Percentiles.size()) {
       L.P95 = R.Percentiles[P95];
       L.HasP95 = true;
@@ -224,10 +228,10 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
     const std::string Cells[] = {
         report::formatCount(L.Calls),
         Dt > 0 ? rate(L.CallRate) : "-",
-        report::formatDuration(L.Avg),
-        L.HasP95 ? report::formatDuration(L.P95) : "-",
-        report::formatDuration(L.Total),
-        Dt > 0 ? Busy : "-",
+        L.Timed ? report::formatDuration(L.Avg) : "-",
+        L.HasP95 && L.Timed ? report::formatDuration(L.P95) : "-",
+        L.Timed ? report::formatDuration(L.Total) : "-",
+        Dt > 0 && L.Timed ? Busy : "-",
         Cur.Alloc.Present ? report::formatBytes(L.Alloc) : "-"};
     for (size_t C = 0; C < Figures; ++C)
       Out += " " + right(Cells[C], NumW);

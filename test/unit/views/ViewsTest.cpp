@@ -56,3 +56,34 @@ TEST(Views, TopSortsByNameOrKey) {
 }
 
 } // namespace
+
+// A default-mode row of a function too short to time has no wall time:
+// `hotpath top` shows dashes for it, where it showed 0 ns (a figure the
+// run never measured).
+TEST(Views, TopShowsNoTimeForAFunctionItDidNotTime) {
+  report::Report R;
+  R.Timing.Present = true;
+  R.Timing.Percentiles = {95};
+  report::FunctionRow Long, Short;
+  Long.Name = "long_call";
+  Long.Calls = 2;
+  Long.Total = 3000000;
+  Long.Avg = 1500000;
+  Long.Percentiles = {1600000};
+  Long.TimeSource = "measured";
+  Short.Name = "short_call";
+  Short.Calls = 1000000;
+  Short.Percentiles = {0};
+  Short.TimeSource = "samples";
+  R.Timing.Data = {Long, Short};
+  views::TopFrame F;
+  F.Help = false;
+  std::string Out = views::renderTop(R, nullptr, views::TopSort::Total, F);
+  EXPECT_NE(Out.find("long_call"), std::string::npos) << Out;
+  EXPECT_NE(Out.find("3.00 ms"), std::string::npos) << Out;
+  size_t Row = Out.find("short_call");
+  ASSERT_NE(Row, std::string::npos) << Out;
+  std::string Line = Out.substr(Row, Out.find('\n', Row) - Row);
+  EXPECT_EQ(Line.find("0 ns"), std::string::npos) << Line;
+  EXPECT_NE(Line.find(" - "), std::string::npos) << Line;
+}
