@@ -15,8 +15,9 @@
 // mostly measuring (on leveldb, Slice::size, DecodeFixed32,
 // ExtractUserKey). The linkage, not `inlinehint`, decides: it is the same
 // at every -O level, so one source selects the same functions in every
-// build. A noinline function and a function with a loop are never
-// helpers (the plain build keeps them out of line), and a function named by
+// build. A function with a loop is never a helper (a loop can make it the
+// hottest function whatever its size); `noinline` is not looked at, since
+// clang puts it on every function at -O0. A function named by
 // an include pattern that is a plain name (no regex operator) is measured
 // whatever its size: the user asked for it.
 //
@@ -401,24 +402,25 @@ Selection selectFunction(const Function &F, const SourceMarks &Marks,
   }
   // Defined inline, or static and only ever called directly (a static
   // function whose address is taken is called through a pointer, which
-  // the plain build does not inline). A noinline function, or one with a
-  // loop, the plain build keeps out of line: never a helper.
+  // the plain build does not inline). One with a loop: never a helper.
   bool Inline = F.hasLinkOnceODRLinkage();
   bool Static = F.hasLocalLinkage() && !F.hasAddressTaken();
   // A helper that calls out (a lock, I/O, any out-of-line function) does
-  // real work: measured. (And at -O0, where clang marks every function
-  // noinline, a `noinline` of the source's cannot be seen: one that
-  // allocates, say, stays measured there by its call.)
+  // real work: measured.
   if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() && (Inline || Static) &&
       !keptOutOfLine(F) && PlainInlines && !callsOut(F)) {
     if (std::optional<std::string> How = PlainInlines(F)) {
       S.Skip = SkipKind::InlineHelper;
+      // A `noinline` of the source's (seen at -O1+ only) keeps the call:
+      // the reason does not say the plain build inlines it.
+      bool Called = F.hasFnAttribute(Attribute::NoInline) &&
+                    !F.hasFnAttribute(Attribute::OptimizeNone);
       S.Reason = Why + ", but is an inline helper (" +
                  (Inline ? "defined inline, " : "static, ") + *How +
-                 ", calling only inline or static functions): the plain "
-                 "build inlines it, and measuring it would "
-                 "cost more than it takes (measure_inline_helpers = true "
-                 "measures it)";
+                 ", calling only inline or static functions): " +
+                 (Called ? "" : "the plain build inlines it, and ") +
+                 "measuring it would cost more than it takes "
+                 "(measure_inline_helpers = true measures it)";
       return S;
     }
   } else if (!Cfg->MeasureInlineHelpers && !F.isDeclaration() &&
@@ -460,11 +462,9 @@ bool isPlainName(StringRef Pattern) {
 }
 
 bool keptOutOfLine(const Function &F) {
-  // At -O0 clang marks every function noinline (with optnone): only a
-  // noinline of the source's counts, so that -O0 and -O2 select alike.
-  if (F.hasFnAttribute(Attribute::NoInline) &&
-      !F.hasFnAttribute(Attribute::OptimizeNone))
-    return true;
+  // A loop, not `noinline`: at -O0 clang marks every function noinline
+  // (with optnone), so the source's attribute can be seen at -O1+ only,
+  // and -O0 and -O2 would select differently.
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
   FindFunctionBackedges(F, BackEdges);
   return !BackEdges.empty();

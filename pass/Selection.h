@@ -113,7 +113,8 @@ unsigned countInstructions(const llvm::Function &F);
 /// matches is measured whatever its size.
 bool isPlainName(llvm::StringRef Pattern);
 
-/// The plain build keeps F out of line: noinline, or a loop in it.
+/// A loop in F keeps it out of line: never an inline helper. (`noinline`
+/// does not: clang puts it on every function at -O0.)
 bool keptOutOfLine(const llvm::Function &F);
 
 /// Below this size (countInstructions) a function defined inline, or

@@ -36,6 +36,9 @@ build() { # build <name> <opt> <instrument 0|1>
     libs="-Wl,-rpath,$OBJ/runtime $RT"
   fi
   local t0=$SECONDS
+  # Ninja does not know that the objects depend on the plugin: a directory
+  # of an earlier run would keep objects the plugin of then selected.
+  rm -rf "$dir"
   HOTPATH_CONFIG=$WORK/hotpath.toml cmake -S "$SRC" -B "$dir" -G Ninja \
     -DCMAKE_BUILD_TYPE=None -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
     -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_C_FLAGS="$flags" \
