@@ -16,6 +16,11 @@ namespace hotpath::policy {
 
 namespace {
 
+/// What marks a finding listed under its cause, before its name.
+constexpr const char *UnderCause = "↳ ";
+/// A cause's names in a terminal: the callee's name, not its arguments.
+constexpr size_t CauseNameWidth = 40;
+
 Quantity quantityOf(SectionKind K) {
   return K == SectionKind::Timing  ? Quantity::Duration
          : K == SectionKind::Alloc ? Quantity::Bytes
@@ -39,6 +44,29 @@ std::string outcomeCell(const SectionResult &S, const RowResult &R) {
   if (R.Failing)
     O += " (fails)";
   return O;
+}
+
+/// "self", "self: calls g 1 → 2 times a call", "via leaf", "via a, b",
+/// "called more by step"; "" for a row that is not a finding.
+/// Names whole in markdown and JSON (NameWidth 0), fitted in a terminal.
+std::string causeCell(const RowResult &R, size_t NameWidth) {
+  std::string Names;
+  for (const std::string &N : R.Via)
+    Names += (Names.empty() ? "" : ", ") + report::displayName(N, NameWidth);
+  switch (R.C) {
+  case Cause::None:
+    return "";
+  case Cause::Self:
+    return (R.Detail.empty() ? "self" : "self: " + R.Detail) +
+           (Names.empty() ? "" : "; and via " + Names);
+  case Cause::Via:
+    return "via " + Names;
+  case Cause::Calls:
+    return std::string(R.O == Outcome::Regression ? "called more by "
+                                                  : "called less by ") +
+           Names;
+  }
+  return "";
 }
 
 std::string callsCell(const RowResult &R) {
@@ -71,6 +99,7 @@ std::vector<std::string> metricCells(const SectionResult &S,
 // terminal or the page through report::terminalText.
 struct Grid {
   std::vector<std::vector<std::string>> Rows; // first row: the header
+  size_t TextColumns = 1; // left-aligned in markdown; the others are numbers
 
   std::string text() const {
     std::vector<std::vector<std::string>> Rows = this->Rows;
@@ -81,12 +110,16 @@ struct Grid {
     // shows them, never two the same for two functions (the markdown,
     // which a page wraps, keeps them whole).
     if (Rows.size() > 1) {
-      std::vector<std::string> Names;
-      for (size_t I = 1; I < Rows.size(); ++I)
-        Names.push_back(report::shortenStdNames(Rows[I][0]));
+      std::vector<std::string> Names, Marks;
+      for (size_t I = 1; I < Rows.size(); ++I) {
+        std::string N = Rows[I][0];
+        Marks.push_back(N.rfind(UnderCause, 0) == 0 ? UnderCause : "");
+        Names.push_back(
+            report::shortenStdNames(N.substr(Marks.back().size())));
+      }
       Names = report::fitDistinctNames(Names, report::DefaultNameWidth);
       for (size_t I = 1; I < Rows.size(); ++I)
-        Rows[I][0] = std::move(Names[I - 1]);
+        Rows[I][0] = Marks[I - 1] + std::move(Names[I - 1]);
     }
     std::vector<size_t> W;
     for (const auto &R : Rows)
@@ -116,15 +149,17 @@ struct Grid {
         std::string C = report::terminalText(Rows[N][I]);
         for (size_t P = 0; (P = C.find('|', P)) != std::string::npos; P += 2)
           C.replace(P, 1, "\\|");
-        if (N && I == 0 && CodeFirst && !C.empty())
-          C = "`" + C + "`";
+        if (N && I == 0 && CodeFirst && !C.empty()) {
+          std::string Mark = C.rfind(UnderCause, 0) == 0 ? UnderCause : "";
+          C = Mark + "`" + C.substr(Mark.size()) + "`";
+        }
         Out += " " + C + " |";
       }
       Out += "\n";
       if (N == 0) {
         Out += "|";
         for (size_t I = 0; I < Rows[N].size(); ++I)
-          Out += I == 0 ? " --- |" : " ---: |";
+          Out += I < TextColumns ? " --- |" : " ---: |";
         Out += "\n";
       }
     }
@@ -152,19 +187,41 @@ std::string sectionHeading(const SectionResult &S) {
   return H + ")";
 }
 
-Grid sectionGrid(const SectionResult &S, bool OnlyFindings) {
+std::vector<std::string> rowCells(const SectionResult &S, const RowResult &R,
+                                  bool Under, size_t NameWidth) {
+  std::vector<std::string> Cells = {(Under ? UnderCause : "") + R.Name,
+                                    outcomeCell(S, R), causeCell(R, NameWidth),
+                                    callsCell(R)};
+  for (std::string &C : metricCells(S, R))
+    Cells.push_back(std::move(C));
+  if (!S.SelfMetric.empty())
+    Cells.push_back(R.SelfChange ? changeCell(*R.SelfChange, S.K) : "-");
+  return Cells;
+}
+
+/// Every row, or the regressions alone: each that is a cause, followed by
+/// the findings it covers (listed under the first of their causes).
+Grid sectionGrid(const SectionResult &S, bool OnlyFindings, bool Terminal) {
+  size_t W = Terminal ? CauseNameWidth : 0;
   Grid G;
-  std::vector<std::string> Head = {"Function", "Outcome", "Calls"};
+  G.TextColumns = 3;
+  std::vector<std::string> Head = {"Function", "Outcome", "Cause", "Calls"};
   for (const Metric &M : S.Metrics)
     Head.push_back(M.name());
+  if (!S.SelfMetric.empty())
+    Head.push_back(S.SelfMetric);
   G.Rows.push_back(Head);
   for (const RowResult &R : S.Rows) {
-    if (OnlyFindings && R.O != Outcome::Regression)
+    if (!OnlyFindings) {
+      G.Rows.push_back(rowCells(S, R, false, W));
       continue;
-    std::vector<std::string> Cells = {R.Name, outcomeCell(S, R), callsCell(R)};
-    for (std::string &C : metricCells(S, R))
-      Cells.push_back(std::move(C));
-    G.Rows.push_back(std::move(Cells));
+    }
+    if (R.O != Outcome::Regression || R.Covered)
+      continue;
+    G.Rows.push_back(rowCells(S, R, false, W));
+    for (const RowResult &C : S.Rows)
+      if (C.Covered && !C.Via.empty() && C.Via.front() == R.Name)
+        G.Rows.push_back(rowCells(S, C, true, W));
   }
   return G;
 }
@@ -225,6 +282,19 @@ std::string whyNothingFails(const Verdict &V) {
 }
 } // namespace
 
+namespace {
+/// "2 regressions" or, with findings listed under them, "1 regression (3
+/// more findings under it)": the count is of causes.
+std::string regressionsText(const Verdict &V) {
+  std::string S = plural(V.Regressions, "regression", "regressions");
+  if (V.CoveredRegressions)
+    S += " (" +
+         plural(V.CoveredRegressions, "more finding", "more findings") +
+         (V.Regressions == 1 ? " under it)" : " under them)");
+  return S;
+}
+} // namespace
+
 std::string summaryLine(const Verdict &V) {
   std::string S;
   std::string St = V.status();
@@ -233,7 +303,7 @@ std::string summaryLine(const Verdict &V) {
     // "PASS: 16 regressions" reads like a contradiction.
     S = "PASS — ";
     S += V.Regressions
-             ? plural(V.Regressions, "regression", "regressions") + " reported"
+             ? regressionsText(V) + " reported"
              : plural(V.BrokenBudgets, "broken budget", "broken budgets") +
                    " reported";
     S += ", none fails the check (" + whyNothingFails(V) + ")";
@@ -251,7 +321,7 @@ std::string summaryLine(const Verdict &V) {
     S = "PASS";
   else
     S = "NOTHING JUDGED";
-  S += ": " + plural(V.Regressions, "regression", "regressions");
+  S += ": " + regressionsText(V);
   S += ", " + plural(V.Improvements, "improvement", "improvements");
   S += ", " + plural(V.BrokenBudgets, "broken budget", "broken budgets");
   S +=
@@ -273,7 +343,7 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
     Out += "\nregressions\n";
     for (const SectionResult &S : V.Sections)
       if (S.Compared) {
-        Grid G = sectionGrid(S, true);
+        Grid G = sectionGrid(S, true, true);
         if (G.Rows.size() > 1)
           Out +=
               "  " + std::string(report::sectionTitle(S.K)) + "\n" + G.text();
@@ -287,7 +357,7 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
     if (!S.Compared)
       continue;
     Out += "\n" + sectionHeading(S) + "\n";
-    Out += sectionGrid(S, false).text();
+    Out += sectionGrid(S, false, true).text();
   }
   if (V.Locks.Compared && !V.Locks.Rows.empty())
     Out += "\n" + locksHeading(V.Locks) + "\n" +
@@ -308,7 +378,7 @@ std::string renderFindingsMarkdown(const Verdict &V,
     Out += "\n" + Heading + " Regressions\n";
     for (const SectionResult &S : V.Sections)
       if (S.Compared) {
-        Grid G = sectionGrid(S, true);
+        Grid G = sectionGrid(S, true, false);
         if (G.Rows.size() > 1)
           Out += "\n**" + std::string(report::sectionTitle(S.K)) + "**\n\n" +
                  G.markdown(true);
@@ -350,7 +420,7 @@ std::string renderDiffMarkdown(const Verdict &V,
     for (const SectionResult &S : V.Sections)
       if (S.Compared)
         All += "\n#### " + sectionHeading(S) + "\n\n" +
-               sectionGrid(S, false).markdown(true);
+               sectionGrid(S, false, false).markdown(true);
     if (V.Locks.Compared && !V.Locks.Rows.empty())
       All += "\n#### " + locksHeading(V.Locks) + "\n\n" +
              Grid{locksRows(V.Locks, false)}.markdown(true);
@@ -391,6 +461,7 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
   J["exit_code"] = V.exitCode();
   J["summary"] = {{"regressions", V.Regressions},
                   {"improvements", V.Improvements},
+                  {"under_causes", V.CoveredRegressions},
                   {"broken_budgets", V.BrokenBudgets},
                   {"failing", V.Failing},
                   {"judged", V.Judged}};
@@ -406,6 +477,7 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
     SJ["fail_check"] = S.FailCheck;
     SJ["environment_differs"] = S.EnvNoFail;
     SJ["min_percent_change"] = S.MinPercentChange;
+    SJ["self_metric"] = S.SelfMetric.empty() ? Json(nullptr) : Json(S.SelfMetric);
     Json Rows = Json::array();
     for (const RowResult &R : S.Rows) {
       Json RJ;
@@ -413,6 +485,12 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
       RJ["outcome"] = !S.Judged && R.O == Outcome::Unchanged ? "not_judged"
                                                              : outcomeKey(R.O);
       RJ["failing"] = R.Failing;
+      RJ["cause"] = R.C == Cause::None ? Json(nullptr) : Json(causeKey(R.C));
+      RJ["via"] = R.Via.empty() ? Json(nullptr) : Json(R.Via.front());
+      RJ["via_all"] = R.Via;
+      RJ["under_cause"] = R.Covered;
+      if (!R.Detail.empty())
+        RJ["detail"] = R.Detail;
       auto SideJson = [](const Side &Sd) -> Json {
         if (!Sd.Present)
           return nullptr;
@@ -424,12 +502,17 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
       RJ["base"] = SideJson(R.Base);
       RJ["head"] = SideJson(R.Head);
       Json Ch = Json::array();
-      for (const MetricChange &C : R.Changes)
-        Ch.push_back({{"metric", C.M.name()},
+      auto Change = [&](const MetricChange &C, const std::string &Name) {
+        Ch.push_back({{"metric", Name},
                       {"base", C.Base},
                       {"head", C.Head},
                       {"percent", std::isinf(C.Percent) ? Json(nullptr)
                                                         : Json(C.Percent)}});
+      };
+      for (const MetricChange &C : R.Changes)
+        Change(C, C.M.name());
+      if (R.SelfChange)
+        Change(*R.SelfChange, S.SelfMetric);
       RJ["changes"] = Ch;
       Rows.push_back(RJ);
     }

@@ -1,5 +1,6 @@
 //===- Judge.cpp - Compare two reports under a policy ---------------------===//
 #include "hotpath/policy/Judge.h"
+#include "Causes.h"
 #include "hotpath/policy/PolicyUnits.h"
 #include "hotpath/report/Units.h"
 
@@ -50,6 +51,20 @@ const char *outcomeKey(Outcome O) {
   default:
     return outcomeName(O);
   }
+}
+
+const char *causeKey(Cause C) {
+  switch (C) {
+  case Cause::Self:
+    return "self";
+  case Cause::Via:
+    return "via";
+  case Cause::Calls:
+    return "calls";
+  case Cause::None:
+    break;
+  }
+  return "";
 }
 
 const char *Verdict::status() const {
@@ -163,9 +178,13 @@ double largestChange(const RowResult &R) {
   return M;
 }
 
-void compareSection(const FunctionsSection &B, const FunctionsSection &H,
-                    const Policy &P, SectionResult &S, Verdict &V) {
+void compareSection(const Report &BR, const Report &HR, const Policy &P,
+                    SectionResult &S, Verdict &V) {
+  const FunctionsSection &B = BR.section(S.K), &H = HR.section(S.K);
   const SectionPolicy &SP = P.section(S.K);
+  CostGraph BG = costGraph(BR, S.K), HG = costGraph(HR, S.K);
+  if (BG.HasSelf && HG.HasSelf)
+    S.SelfMetric = selfMetricName(S.K);
   const char *Title = report::sectionTitle(S.K);
   for (const Metric &M : SP.Metrics) {
     if (M.K == Metric::Percentile &&
@@ -243,16 +262,37 @@ void compareSection(const FunctionsSection &B, const FunctionsSection &H,
         Down |= C.Direction < 0;
         Row.Changes.push_back(C);
       }
+      // The function's own cost is judged too: a change in its own code
+      // that its callees' changes hide is still a finding.
+      if (!S.SelfMetric.empty() && Key == Row.Base.Row.Name)
+        Row.SelfChange = selfChange(BG, HG, Key, SP.MinPercentChange,
+                                    SP.MinChangePerCall);
+      if (Row.SelfChange) {
+        Up |= Row.SelfChange->Direction > 0;
+        Down |= Row.SelfChange->Direction < 0;
+      }
       Row.O = !S.Judged ? Outcome::Unchanged
               : Up      ? Outcome::Regression
               : Down    ? Outcome::Improvement
                         : Outcome::Unchanged;
-      if (!S.Judged) // shown for context: the changes, but no outcome
+      if (!S.Judged) { // shown for context: the changes, but no outcome
         for (MetricChange &C : Row.Changes)
           C.Direction = 0;
+        if (Row.SelfChange)
+          Row.SelfChange->Direction = 0;
+      }
+    }
+    S.Rows.push_back(std::move(Row));
+  }
+  if (S.Judged)
+    assignCauses(S, BG, HG);
+  for (RowResult &Row : S.Rows) {
+    if (Row.Covered) { // listed under its causes: judged, fails nothing
+      ++V.Judged;
+      ++V.CoveredRegressions;
+      continue;
     }
     Row.Failing = countOutcome(V, Row.O, S.Judged, CanFail);
-    S.Rows.push_back(std::move(Row));
   }
   std::sort(S.Rows.begin(), S.Rows.end(),
             [](const RowResult &A, const RowResult &B) {
@@ -440,7 +480,7 @@ Verdict judge(const Report *Base, const Report &Head, const Policy &P) {
         S.Skipped = "one report has cumulative allocations, the other not";
       if (S.Skipped.empty()) {
         S.Compared = true;
-        compareSection(B, H, P, S, V);
+        compareSection(*Base, Head, P, S, V);
       } else if (S.Judged && (B.Present || H.Present)) {
         V.Notes.push_back(std::string(report::sectionTitle(K)) +
                           ": not compared: " + S.Skipped);

@@ -14,6 +14,7 @@
 #include "hotpath/policy/Policy.h"
 #include "hotpath/report/Report.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,11 +49,30 @@ struct Side {
   report::FunctionRow Row;
 };
 
+/// Why a regression or an improvement happened (docs/policy.md, "Causes"):
+/// its own cost (`Self`: its body, what it calls that is not measured, or
+/// how often it calls a measured function), a measured callee's cost per
+/// call (`Via`: Via names the functions where the change is the callee's
+/// own), or how often its callers call it (`Calls`: Via names them).
+enum class Cause { None, Self, Via, Calls };
+const char *causeKey(Cause C); // "self", "via", "calls", "" for None
+
 struct RowResult {
   std::string Name; // with " (file)" when the name alone is ambiguous
   Outcome O = Outcome::Unchanged;
   Side Base, Head;
   std::vector<MetricChange> Changes; // for the judged metrics
+  // The function's own cost per call (SectionResult::SelfMetric), judged
+  // with the section's thresholds; absent without self figures.
+  std::optional<MetricChange> SelfChange;
+  Cause C = Cause::None;
+  // Via, Calls: the row names the cause is; Self: callees whose change
+  // moved it beyond the tolerance too. The largest share first.
+  std::vector<std::string> Via;
+  std::string Detail;           // "calls bench::mix 1 → 2 times a call"
+  // A finding explained by other findings of the section: listed under
+  // them, it fails nothing and is not counted as a regression of its own.
+  bool Covered = false;
   bool Failing = false;
 };
 
@@ -66,6 +86,10 @@ struct SectionResult {
   double MinPercentChange = 0;
   uint64_t MinChangePerCall = 0;
   std::vector<Metric> Metrics; // the metrics actually compared
+  // "self_icount", "self_time", "self_alloc_bytes" when the reports give
+  // each function's own cost; "" when they do not (then every finding is
+  // its own cause) or when the rows are own costs already.
+  std::string SelfMetric;
   std::vector<RowResult> Rows; // regressions first
 };
 
@@ -118,6 +142,8 @@ struct Verdict {
   std::vector<std::string> Notes;  // what was skipped and why
   unsigned Regressions = 0, Improvements = 0, Judged = 0, Failing = 0,
            BrokenBudgets = 0;
+  // Regressions listed under their causes (Covered), not in Regressions.
+  unsigned CoveredRegressions = 0;
   bool PrCheckFail = true;
   bool BudgetsOnly = false;
 
