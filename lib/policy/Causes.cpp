@@ -176,8 +176,8 @@ private:
       Own += CountPart;
       if (Dir * CountPart > Dir * BiggestCount) {
         BiggestCount = CountPart;
-        BiggestCallee = G + " " + countText(NBc) + " → " + countText(NHc) +
-                        " times a call";
+        BiggestCallee =
+            G + " " + countText(NBc) + " → " + countText(NHc) + " times a call";
       }
       if (Dir * CostPart > 0)
         Via.push_back({Dir * CostPart, G});
@@ -361,8 +361,7 @@ void assignCauses(SectionResult &S, const CostGraph &B, const CostGraph &H) {
     R.Covered = true;
     for (const std::string &N : R.Via) {
       auto It = ByName.find(N);
-      R.Covered &= It != ByName.end() &&
-                   It->second->O == Outcome::Regression &&
+      R.Covered &= It != ByName.end() && It->second->O == Outcome::Regression &&
                    It->second->C == Cause::Self;
     }
   }

@@ -114,8 +114,7 @@ struct Grid {
       for (size_t I = 1; I < Rows.size(); ++I) {
         std::string N = Rows[I][0];
         Marks.push_back(N.rfind(UnderCause, 0) == 0 ? UnderCause : "");
-        Names.push_back(
-            report::shortenStdNames(N.substr(Marks.back().size())));
+        Names.push_back(report::shortenStdNames(N.substr(Marks.back().size())));
       }
       Names = report::fitDistinctNames(Names, report::DefaultNameWidth);
       for (size_t I = 1; I < Rows.size(); ++I)
@@ -288,8 +287,7 @@ namespace {
 std::string regressionsText(const Verdict &V) {
   std::string S = plural(V.Regressions, "regression", "regressions");
   if (V.CoveredRegressions)
-    S += " (" +
-         plural(V.CoveredRegressions, "more finding", "more findings") +
+    S += " (" + plural(V.CoveredRegressions, "more finding", "more findings") +
          (V.Regressions == 1 ? " under it)" : " under them)");
   return S;
 }
@@ -477,7 +475,8 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
     SJ["fail_check"] = S.FailCheck;
     SJ["environment_differs"] = S.EnvNoFail;
     SJ["min_percent_change"] = S.MinPercentChange;
-    SJ["self_metric"] = S.SelfMetric.empty() ? Json(nullptr) : Json(S.SelfMetric);
+    SJ["self_metric"] =
+        S.SelfMetric.empty() ? Json(nullptr) : Json(S.SelfMetric);
     Json Rows = Json::array();
     for (const RowResult &R : S.Rows) {
       Json RJ;

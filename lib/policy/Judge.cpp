@@ -265,8 +265,8 @@ void compareSection(const Report &BR, const Report &HR, const Policy &P,
       // The function's own cost is judged too: a change in its own code
       // that its callees' changes hide is still a finding.
       if (!S.SelfMetric.empty() && Key == Row.Base.Row.Name)
-        Row.SelfChange = selfChange(BG, HG, Key, SP.MinPercentChange,
-                                    SP.MinChangePerCall);
+        Row.SelfChange =
+            selfChange(BG, HG, Key, SP.MinPercentChange, SP.MinChangePerCall);
       if (Row.SelfChange) {
         Up |= Row.SelfChange->Direction > 0;
         Down |= Row.SelfChange->Direction < 0;

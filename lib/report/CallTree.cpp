@@ -17,7 +17,9 @@ bool parseTreeMetric(const std::string &W, TreeMetric &Out) {
       {"self", TreeMetric::Self},
       {"calls", TreeMetric::Calls},
       {"alloc", TreeMetric::Alloc},
-      {"wait", TreeMetric::Wait}};
+      {"wait", TreeMetric::Wait},
+      {"icount", TreeMetric::Icount},
+      {"self-icount", TreeMetric::SelfIcount}};
   for (const auto &[N, M] : Names)
     if (W == N) {
       Out = M;
@@ -38,6 +40,10 @@ const char *treeMetricName(TreeMetric M) {
     return "alloc";
   case TreeMetric::Wait:
     return "wait";
+  case TreeMetric::Icount:
+    return "icount";
+  case TreeMetric::SelfIcount:
+    return "self-icount";
   }
   return "time";
 }
@@ -45,13 +51,17 @@ const char *treeMetricName(TreeMetric M) {
 const char *treeMetricUnit(TreeMetric M) {
   return M == TreeMetric::Calls   ? "calls"
          : M == TreeMetric::Alloc ? "bytes"
-                                  : "nanoseconds";
+         : M == TreeMetric::Icount || M == TreeMetric::SelfIcount
+             ? "instructions"
+             : "nanoseconds";
 }
 
 uint64_t ownValue(const TreeNode &N, TreeMetric M) {
   switch (M) {
   case TreeMetric::Time:
   case TreeMetric::Self:
+  case TreeMetric::Icount:
+  case TreeMetric::SelfIcount:
     return N.Self;
   case TreeMetric::Calls:
     return N.Calls;

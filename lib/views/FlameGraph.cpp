@@ -51,6 +51,9 @@ std::string valueText(TreeMetric M, uint64_t V) {
     return report::formatCount(V) + " calls";
   case TreeMetric::Alloc:
     return report::formatBytes(V);
+  case TreeMetric::Icount:
+  case TreeMetric::SelfIcount:
+    return report::formatCount(V) + " Ir";
   default:
     return report::formatDuration(V);
   }
@@ -334,6 +337,9 @@ std::string titleOf(const TreeNode &N, TreeMetric M, long double Width,
     T += ", avg " + report::formatDuration(N.Calls ? N.Total / N.Calls : 0) +
          ", total " + report::formatDuration(N.Total) + ", self " +
          report::formatDuration(N.Self);
+  } else if (M == TreeMetric::Icount || M == TreeMetric::SelfIcount) {
+    T += ", avg " + valueText(M, N.Calls ? N.Total / N.Calls : 0) + ", total " +
+         valueText(M, N.Total) + ", self " + valueText(M, N.Self);
   } else {
     T += ", " + std::string(report::treeMetricName(M)) + " " +
          valueText(M, clampU64(Width));
@@ -348,13 +354,18 @@ std::string subtitleOf(const CallTree &T, TreeMetric M) {
   std::string S =
       std::string("width: ") +
       (M == TreeMetric::Time || M == TreeMetric::Self ? "inclusive time"
-       : M == TreeMetric::Calls                       ? "calls"
+       : M == TreeMetric::Icount || M == TreeMetric::SelfIcount
+           ? "inclusive instructions (Callgrind; below the first level, "
+             "each path's share of its caller's calls)"
+       : M == TreeMetric::Calls ? "calls"
        : M == TreeMetric::Wait
            ? "time waited on locks, condition variables and semaphores "
              "(exclusive)"
            : "bytes allocated (exclusive)");
   if (M == TreeMetric::Self)
     S += "; colour: the frame's own share (red: its own time)";
+  else if (M == TreeMetric::SelfIcount)
+    S += "; colour: the frame's own share (red: its own instructions)";
   else if (T.FromSamples)
     S += "; colour: the frame's own share of its CPU samples (red: its own "
          "code)";
@@ -378,7 +389,8 @@ std::string flameGraphSvg(const CallTree &T, const FlameGraphOptions &O) {
     // A tree of the samples alone: each measured frame by its own share
     // of its CPU (red: its own code), not by a name's hash.
     F[I].Fill = N.Kind == "sampled" ? cool(N.Name)
-                : O.Metric == TreeMetric::Self || T.FromSamples
+                : O.Metric == TreeMetric::Self ||
+                        O.Metric == TreeMetric::SelfIcount || T.FromSamples
                     ? heat(L.Width[I] > 0
                                ? double((T.FromSamples ? N.CpuSelf.value_or(0)
                                                        : N.Self) /
@@ -404,24 +416,30 @@ std::string diffFlameGraphSvg(const CallTree &Base, const CallTree &Head,
     }
     return Out;
   };
-  // The base's own value per path.
+  // The base's value per path: its own, or with --metric icount its
+  // inclusive instructions (every caller of what changed turns red).
+  bool Inclusive = O.Metric == TreeMetric::Icount;
+  auto value = [&](const TreeNode &N) {
+    return Inclusive ? N.Total : report::ownValue(N, O.Metric);
+  };
   std::map<size_t, uint64_t> Before;
   std::vector<size_t> BaseIds = pathIds(Base);
   for (size_t I = 0; I < Base.Nodes.size(); ++I)
-    Before[BaseIds[I]] += report::ownValue(Base.Nodes[I], O.Metric);
+    Before[BaseIds[I]] += value(Base.Nodes[I]);
   std::vector<size_t> HeadIds = pathIds(Head);
   Layout L = layout(Head, O.Metric);
   std::vector<Frame> F(Head.Nodes.size());
   for (size_t I = 0; I < Head.Nodes.size(); ++I) {
     const TreeNode &N = Head.Nodes[I];
-    uint64_t Now = report::ownValue(N, O.Metric);
+    uint64_t Now = value(N);
     auto It = Before.find(HeadIds[I]);
     bool New = It == Before.end();
     uint64_t Was = New ? 0 : It->second;
     long double Change =
         std::max(Now, Was) ? ((long double)Now - Was) / std::max(Now, Was) : 0;
     F[I].Fill = diverging(double(New ? 1.0L : Change));
-    F[I].Title = titleOf(N, O.Metric, L.Width[I], L.Whole) + "\nown " +
+    F[I].Title = titleOf(N, O.Metric, L.Width[I], L.Whole) +
+                 (Inclusive ? "\ninclusive " : "\nown ") +
                  valueText(O.Metric, Now) +
                  (New    ? ", new in HEAD"
                   : !Was ? ", base 0"
@@ -431,8 +449,9 @@ std::string diffFlameGraphSvg(const CallTree &Base, const CallTree &Head,
   }
   return render(Head, O, L, F,
                 subtitleOf(Head, O.Metric) +
-                    "; colour: change of each path's own value from the "
-                    "base (red grew, blue shrank)");
+                    "; colour: change of each path's " +
+                    (Inclusive ? "inclusive" : "own") +
+                    " value from the base (red grew, blue shrank)");
 }
 
 } // namespace hotpath::views

@@ -69,7 +69,7 @@ struct RowResult {
   // Via, Calls: the row names the cause is; Self: callees whose change
   // moved it beyond the tolerance too. The largest share first.
   std::vector<std::string> Via;
-  std::string Detail;           // "calls bench::mix 1 → 2 times a call"
+  std::string Detail; // "calls bench::mix 1 → 2 times a call"
   // A finding explained by other findings of the section: listed under
   // them, it fails nothing and is not counted as a regression of its own.
   bool Covered = false;

@@ -20,9 +20,12 @@ namespace hotpath::report {
 /// (a frame's width holds its children's); Self is the path's own time;
 /// Calls, Alloc (bytes) and Wait (the time its own calls waited on locks,
 /// condition variables and semaphores) are the path's own.
-enum class TreeMetric { Time, Self, Calls, Alloc, Wait };
+/// Icount and SelfIcount read a tree of instructions (Total and Self in
+/// Ir: views/IcountTree.h), as Time and Self read one of nanoseconds.
+enum class TreeMetric { Time, Self, Calls, Alloc, Wait, Icount, SelfIcount };
 
-/// "time", "self", "calls", "alloc", "wait"; false for another word.
+/// "time", "self", "calls", "alloc", "wait", "icount", "self-icount";
+/// false for another word.
 bool parseTreeMetric(const std::string &Word, TreeMetric &Out);
 const char *treeMetricName(TreeMetric M);
 /// The unit of a metric: "nanoseconds", "calls", "bytes".
