@@ -23,7 +23,7 @@ struct Edge {
 
 struct Function {
   const report::FunctionRow *Row = nullptr;
-  std::vector<Edge> Callees; // the largest first
+  std::vector<Edge> Callees;              // the largest first
   uint64_t CalledIr = 0, CalledCalls = 0; // by measured callers
 };
 

@@ -1,4 +1,5 @@
-//===- IcountTree.h - A call tree of instructions from Callgrind -*- C++ -*-===//
+//===- IcountTree.h - A call tree of instructions from Callgrind -*- C++
+//-*-===//
 //
 // `hotpath flamegraph --metric icount|self-icount`: Callgrind records the
 // calls between measured functions (a report's icount_calls: caller,
