@@ -267,6 +267,13 @@ void compareSection(const Report &BR, const Report &HR, const Policy &P,
       if (!S.SelfMetric.empty() && Key == Row.Base.Row.Name)
         Row.SelfChange =
             selfChange(BG, HG, Key, SP.MinPercentChange, SP.MinChangePerCall);
+      // An own figure is a mean a call: judged beside avg or total, not
+      // in place of a percentile the policy chose against outliers.
+      if (Row.SelfChange &&
+          std::none_of(S.Metrics.begin(), S.Metrics.end(), [](const Metric &M) {
+            return M.K != Metric::Percentile;
+          }))
+        Row.SelfChange->Direction = 0;
       if (Row.SelfChange) {
         Up |= Row.SelfChange->Direction > 0;
         Down |= Row.SelfChange->Direction < 0;
