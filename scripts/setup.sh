@@ -24,6 +24,9 @@ PACKAGES=(
   tmux                                                         # hotpath top seen in a real terminal
   libcpp-httplib-dev pkg-config                                # hotpath serve (HTTP)
   prometheus                                                   # hotpath serve scraped by a real Prometheus
+  libsqlite3-dev libpq-dev                                     # hotpath history: its SQLite and PostgreSQL stores
+  postgresql                                                   # a real server for test/e2e/history/postgres.test
+  prometheus-pushgateway                                       # hotpath push, to a real Pushgateway
 )
 # Node.js and npm for the format validators of test/node (speedscope's
 # schema, pprof's decoder): Debian's, unless the machine has its own.

@@ -97,6 +97,18 @@ if not config.plugin_only:
     if config.valgrind and os.path.exists(config.valgrind) and not config.sanitize:
         config.available_features.add("valgrind")
         subs.append(("%valgrind", config.valgrind))
+    # `postgresql`: a server the tests can start (Debian's postgresql, run
+    # as its postgres user: it refuses root).
+    import glob
+    import pwd
+    try:
+        if glob.glob("/usr/lib/postgresql/*/bin/initdb") and \
+                (os.getuid() != 0 or pwd.getpwnam("postgres")):
+            config.available_features.add("postgresql")
+    except KeyError:
+        pass
+    if os.path.exists("/usr/bin/prometheus-pushgateway"):
+        config.available_features.add("pushgateway")
 # Longer names first so that %clangxx is not read as %clang + "xx".
 subs.sort(key=lambda s: -len(s[0]))
 config.substitutions.extend(subs)

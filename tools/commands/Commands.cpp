@@ -10,7 +10,8 @@ std::vector<Command> addCommands(CLI::App &Root) {
           addFlamegraphCommand(Root), addExportCommand(Root),
           addTrimCommand(Root),       addTopCommand(Root),
           addInitCommand(Root),       addMcpCommand(Root),
-          addServeCommand(Root)};
+          addServeCommand(Root),      addHistoryCommand(Root),
+          addPushCommand(Root)};
 }
 
 } // namespace hotpath::tool

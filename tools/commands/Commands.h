@@ -27,6 +27,8 @@ Command addTopCommand(CLI::App &Root);        // a live terminal view
 Command addInitCommand(CLI::App &Root);       // starter config and policy
 Command addMcpCommand(CLI::App &Root);        // reports for coding agents
 Command addServeCommand(CLI::App &Root);      // HTTP: metrics, live page
+Command addHistoryCommand(CLI::App &Root);    // every run, change points
+Command addPushCommand(CLI::App &Root);       // to a Prometheus Pushgateway
 
 /// Every command, registered on Root, in the order the help lists them.
 std::vector<Command> addCommands(CLI::App &Root);

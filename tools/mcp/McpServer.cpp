@@ -140,8 +140,9 @@ json safely(const McpTools &Tools, const json &M) {
 
 } // namespace
 
-int serve(const std::string &Dir, std::istream &In, std::ostream &Out) {
-  McpTools Tools(Dir);
+int serve(const std::string &Dir, std::istream &In, std::ostream &Out,
+          const std::string &HistoryStore) {
+  McpTools Tools(Dir, HistoryStore);
   std::string Line;
   auto Send = [&](const json &J) {
     Out << J.dump(-1, ' ', false, json::error_handler_t::replace) << "\n";

@@ -33,7 +33,8 @@ constexpr size_t MaxBatchMessages = 64;
 constexpr size_t MaxBatchAnswerBytes = 4 << 20;
 
 /// Serves Dir's reports until In ends; returns the exit status (0).
-int serve(const std::string &Dir, std::istream &In, std::ostream &Out);
+int serve(const std::string &Dir, std::istream &In, std::ostream &Out,
+          const std::string &HistoryStore = "");
 
 } // namespace hotpath::tool::mcp
 

@@ -1,5 +1,6 @@
 //===- McpTools.cpp - The tools `hotpath mcp` offers an agent -------------===//
 #include "mcp/McpTools.h"
+#include "hotpath/history/SeriesJson.h"
 
 #include "hotpath/policy/DiffRender.h"
 #include "hotpath/policy/Judge.h"
@@ -138,7 +139,8 @@ std::string boundedJson(json J) {
 
 } // namespace
 
-McpTools::McpTools(std::string D) : Dir(report::realDirectory(D)) {}
+McpTools::McpTools(std::string D, std::string History)
+    : Dir(report::realDirectory(D)), HistoryStore(std::move(History)) {}
 
 json McpTools::list() const {
   json Metric = {{"type", "string"},
@@ -197,6 +199,19 @@ json McpTools::list() const {
               {"function", {{"type", "string"}}},
               {"limit", Limit}},
              {"report", "function"}));
+  if (!HistoryStore.empty())
+    Add("history",
+        "The stored runs' series of a metric for the functions whose name "
+        "contains `function` (the benchmarks' own without one), oldest run "
+        "first, with their change points (where a series moved: the run, "
+        "the values before and after, the confidence). Metrics: icount, "
+        "self_icount, icount_total, alloc, alloc_total, calls (exact), "
+        "time, self_time, time_total, cpu, elapsed (ns).",
+        schema({{"function", {{"type", "string"}}},
+                {"metric", {{"type", "string"}}},
+                {"last",
+                 {{"type", "integer"}, {"minimum", 1}, {"maximum", 100000}}}},
+               {}));
   Add("locks",
       "A report's locks: acquisitions, contended ones, wait and hold times, "
       "and the functions that waited most.",
@@ -394,6 +409,21 @@ std::string McpTools::call(const std::string &Name, const json &Args,
                         "(HOTPATH_CPU_SAMPLING)");
       return boundedText(
           samples::renderHotLines(samples::hotLines(J.Profile, Fn), Limit));
+    }
+    if (Name == "history" && !HistoryStore.empty()) {
+      onlyKeys(Args, {"function", "metric", "last"});
+      history::Query Q;
+      Q.Function = stringArg(Args, "function", false);
+      Q.Metric = stringArg(Args, "metric", false);
+      Q.Last = countArg(Args, "last", 0, 100000);
+      if (!Q.Metric.empty() && !history::metricInfo(Q.Metric))
+        throw InvalidParams("no metric '" + Q.Metric + "'");
+      std::string Json, Error;
+      std::unique_ptr<history::Store> S =
+          history::openStore(HistoryStore, Error);
+      if (!S || !history::seriesJson(*S, Q, 20, Json, Error))
+        throw ToolError(Error);
+      return boundedText(Json);
     }
     if (Name == "locks") {
       onlyKeys(Args, {"report", "limit"});

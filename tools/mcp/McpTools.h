@@ -35,7 +35,9 @@ constexpr const char *ProgramDataSource =
 
 class McpTools {
 public:
-  explicit McpTools(std::string Dir);
+  /// HistoryStore: a history store (hotpath history) the `history` tool
+  /// reads; "" none, and no such tool.
+  explicit McpTools(std::string Dir, std::string HistoryStore = "");
 
   /// The `tools` array of tools/list: name, description, inputSchema.
   nlohmann::json list() const;
@@ -48,6 +50,7 @@ public:
 
 private:
   std::string Dir; // real path, without a trailing '/'
+  std::string HistoryStore;
 };
 
 } // namespace hotpath::tool::mcp

@@ -3,6 +3,7 @@
 #include "hotpath/report/ReportDir.h"
 #include "hotpath/views/Prometheus.h"
 #include "serve/BoundedServer.h"
+#include "serve/HistoryPage.h"
 #include "serve/LivePage.h"
 
 #include <httplib.h>
@@ -208,6 +209,26 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
             versioned(Req, Res, *L, L->FlameSvg, "image/svg+xml");
           });
 
+  if (!O.HistoryStore.empty()) {
+    std::string Store = O.HistoryStore;
+    Svr.Get("/history", [](const httplib::Request &, httplib::Response &Res) {
+      Res.set_header("Content-Security-Policy",
+                     "default-src 'self'; script-src 'unsafe-inline'; "
+                     "style-src 'unsafe-inline'");
+      Res.set_content(historyPageHtml(), "text/html; charset=utf-8");
+    });
+    Svr.Get("/api/history",
+            [Store](const httplib::Request &Req, httplib::Response &Res) {
+              std::map<std::string, std::string> P;
+              for (const auto &[K, V] : Req.params)
+                P[K] = V;
+              std::string Json, Error;
+              if (!historyJson(Store, P, Json, Error))
+                return plain(Res, 400, Error);
+              Res.set_content(Json, "application/json");
+            });
+  }
+
   Svr.set_error_handler([](const httplib::Request &, httplib::Response &Res) {
     if (Res.body.empty())
       plain(Res, Res.status, Res.status == 404 ? "not found" : "refused");
@@ -225,9 +246,10 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
   }
   std::string Shown =
       O.Host.find(':') != std::string::npos ? "[" + O.Host + "]" : O.Host;
-  std::fprintf(stderr, "hotpath: serving %s on http://%s:%d/%s\n",
-               Source.root().c_str(), Shown.c_str(), Port,
-               Token.empty() ? "" : " (token required)");
+  std::string What =
+      Source.root().empty() ? "the history " + O.HistoryStore : Source.root();
+  std::fprintf(stderr, "hotpath: serving %s on http://%s:%d/%s\n", What.c_str(),
+               Shown.c_str(), Port, Token.empty() ? "" : " (token required)");
   std::fflush(stderr);
   // SIGINT and SIGTERM stop the server (and `hotpath serve` exits 0): they
   // are blocked here, before any connection thread starts, and a thread of

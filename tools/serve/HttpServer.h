@@ -7,6 +7,8 @@
 //   /api/report    the newest report's JSON (?name=REL: a report under DIR)
 //   /api/reports   the directory's reports (DIR mode)
 //   /flamegraph.svg the newest report's call tree as a flame graph
+//   /history, /api/history   with --history: a series plotted
+//                  (HistoryPage.h)
 // Only GET and HEAD; requests, time and connections are bounded
 // (BoundedServer.h). With a token, every request must carry it
 // (`Authorization: Bearer T`, or `?token=T` for a browser); without one the
@@ -27,6 +29,7 @@ struct ServeOptions {
   std::string Host = "127.0.0.1";
   int Port = 6770; // 0: any free port
   std::string Token;
+  std::string HistoryStore; // "" none; else /history and /api/history
 };
 
 /// Whether Host is a loopback address or name (127.0.0.0/8, ::1,
