@@ -9,7 +9,9 @@
 #     whose RUN and CHECK lines must not be reflowed;
 #  3. no include cycle between source folders (check-include-cycles.py);
 #  4. the README's Layout names every source folder and pass component
-#     (check-layout.py).
+#     (check-layout.py);
+#  5. the pages of docs/ carry no date, time of day or commit hash in
+#     their prose (check-docs-dated.py): they say what is true now.
 # Exits non-zero when any fails, naming what to fix.
 #
 #   bash scripts/check-habits.sh [ROOT]
@@ -47,5 +49,6 @@ fi
 
 python3 scripts/check-include-cycles.py "$ROOT" || status=1
 python3 scripts/check-layout.py "$ROOT" || status=1
-[ $status -eq 0 ] && echo "check-habits: citations, format, include cycles and the layout clean"
+python3 scripts/check-docs-dated.py "$ROOT" || status=1
+[ $status -eq 0 ] && echo "check-habits: citations, format, include cycles, the layout and undated docs clean"
 exit $status

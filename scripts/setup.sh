@@ -15,7 +15,6 @@ PACKAGES=(
   libjemalloc-dev                                              # test/e2e/alloc/jemalloc.cpp
   cmake ninja-build python3 git g++                            # g++: the wrong-compiler test
   dpkg-dev                                                     # apt-get source (test/peer/lua.sh, snappy-ci.sh)
-  patch                                                        # bench/analysis's patches checked against the tree
   clang-format-19                                              # scripts/check-habits.sh
   libprotobuf-dev protobuf-compiler zlib1g-dev                 # hotpath export --format pprof
   chromium                                                     # flame graphs opened in a browser
