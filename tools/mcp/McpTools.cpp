@@ -76,15 +76,13 @@ unsigned countArg(const json &Args, const char *Key, unsigned Default,
   return unsigned(It->get<int64_t>());
 }
 
-void onlyKeys(const json &Args, std::initializer_list<const char *> Keys) {
+// Args is an object of the schema's properties only.
+void onlyKeys(const json &Args, const json &Properties) {
   if (!Args.is_object())
     throw InvalidParams("arguments must be an object");
-  for (auto It = Args.begin(); It != Args.end(); ++It) {
-    const std::string &K = It.key();
-    if (std::none_of(Keys.begin(), Keys.end(),
-                     [&](const char *A) { return K == A; }))
-      throw InvalidParams("unknown argument '" + K + "'");
-  }
+  for (auto It = Args.begin(); It != Args.end(); ++It)
+    if (!Properties.contains(It.key()))
+      throw InvalidParams("unknown argument '" + It.key() + "'");
 }
 
 // A failure the agent should see as the tool's answer.
@@ -142,81 +140,110 @@ std::string boundedJson(json J) {
 McpTools::McpTools(std::string D, std::string History)
     : Dir(report::realDirectory(D)), HistoryStore(std::move(History)) {}
 
-json McpTools::list() const {
+std::vector<McpTools::Tool> McpTools::tools() const {
   json Metric = {{"type", "string"},
                  {"enum", json(std::vector<std::string>(std::begin(Metrics),
                                                         std::end(Metrics)))},
                  {"description", "what to rank by (default total)"}};
   json Limit = {{"type", "integer"}, {"minimum", 1}, {"maximum", 500}};
-  json Tools = json::array();
-  auto Add = [&](const char *Name, const char *Text, json Schema) {
-    Tools.push_back({{"name", Name},
-                     {"description", Text},
-                     {"inputSchema", Schema},
-                     {"outputSchema", OutputSchema}});
-  };
-  Add("list_reports", "The reports (*.json) under the directory.",
-      schema(json::object(), {}));
-  Add("summary",
-      "A report's summary: the program, its sections, the session's length, "
-      "the top functions by total time, warnings.",
-      schema({{"report", ReportArg}}, {"report"}));
-  Add("top_functions",
-      "A report's functions ranked by a metric: total, self, avg or wait "
-      "time (ns), calls, cpu or self_cpu (CPU samples), alloc (bytes), "
-      "icount (instructions).",
-      schema({{"report", ReportArg},
-              {"metric", Metric},
-              {"limit", Limit},
-              {"focus",
-               {{"type", "string"},
-                {"description", "only names containing this"}}}},
-             {"report"}));
-  Add("function",
-      "One function's figures in every section of a report (by exact name, "
-      "else names containing it).",
-      schema({{"report", ReportArg}, {"name", {{"type", "string"}}}},
-             {"report", "name"}));
-  Add("call_tree",
-      "The call tree, as text: calls, total, self and share per path; under "
-      "a function when one is given.",
-      schema(
-          {{"report", ReportArg},
-           {"function", {{"type", "string"}}},
-           {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", 64}}}},
-          {"report"}));
-  Add("diff",
-      "Two reports compared under a policy (a policy file under the "
-      "directory, else the built-in defaults): the verdict and its findings.",
-      schema({{"base", ReportArg},
-              {"head", ReportArg},
-              {"policy", {{"type", "string"}}}},
-             {"base", "head"}));
-  Add("hot_lines",
-      "The hot source lines of a measured function, from the report's CPU "
-      "samples.",
-      schema({{"report", ReportArg},
-              {"function", {{"type", "string"}}},
-              {"limit", Limit}},
-             {"report", "function"}));
+  std::vector<Tool> T = {
+      {"list_reports", "The reports (*.json) under the directory.",
+       schema(json::object(), {}), &McpTools::listReports},
+      {"summary",
+       "A report's summary: the program, its sections, the session's length, "
+       "the top functions by total time, warnings.",
+       schema({{"report", ReportArg}}, {"report"}), &McpTools::summary},
+      {"top_functions",
+       "A report's functions ranked by a metric: total, self, avg or wait "
+       "time (ns), calls, cpu or self_cpu (CPU samples), alloc (bytes), "
+       "icount (instructions).",
+       schema({{"report", ReportArg},
+               {"metric", Metric},
+               {"limit", Limit},
+               {"focus",
+                {{"type", "string"},
+                 {"description", "only names containing this"}}}},
+              {"report"}),
+       &McpTools::topFunctions},
+      {"function",
+       "One function's figures in every section of a report (by exact name, "
+       "else names containing it).",
+       schema({{"report", ReportArg}, {"name", {{"type", "string"}}}},
+              {"report", "name"}),
+       &McpTools::function},
+      {"call_tree",
+       "The call tree, as text: calls, total, self and share per path; under "
+       "a function when one is given.",
+       schema(
+           {{"report", ReportArg},
+            {"function", {{"type", "string"}}},
+            {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", 64}}}},
+           {"report"}),
+       &McpTools::callTree},
+      {"diff",
+       "Two reports compared under a policy (a policy file under the "
+       "directory, else the built-in defaults): the verdict and its findings.",
+       schema({{"base", ReportArg},
+               {"head", ReportArg},
+               {"policy", {{"type", "string"}}}},
+              {"base", "head"}),
+       &McpTools::diff},
+      {"hot_lines",
+       "The hot source lines of a measured function, from the report's CPU "
+       "samples.",
+       schema({{"report", ReportArg},
+               {"function", {{"type", "string"}}},
+               {"limit", Limit}},
+              {"report", "function"}),
+       &McpTools::hotLines}};
   if (!HistoryStore.empty())
-    Add("history",
-        "The stored runs' series of a metric for the functions whose name "
-        "contains `function` (the benchmarks' own without one), oldest run "
-        "first, with their change points (where a series moved: the run, "
-        "the values before and after, the confidence). Metrics: icount, "
-        "self_icount, icount_total, alloc, alloc_total, calls (exact), "
-        "time, self_time, time_total, cpu, elapsed (ns).",
-        schema({{"function", {{"type", "string"}}},
-                {"metric", {{"type", "string"}}},
-                {"last",
-                 {{"type", "integer"}, {"minimum", 1}, {"maximum", 100000}}}},
-               {}));
-  Add("locks",
-      "A report's locks: acquisitions, contended ones, wait and hold times, "
-      "and the functions that waited most.",
-      schema({{"report", ReportArg}, {"limit", Limit}}, {"report"}));
-  return Tools;
+    T.push_back(
+        {"history",
+         "The stored runs' series of a metric for the functions whose name "
+         "contains `function` (the benchmarks' own without one), oldest run "
+         "first, with their change points (where a series moved: the run, "
+         "the values before and after, the confidence). Metrics: icount, "
+         "self_icount, icount_total, alloc, alloc_total, calls (exact), "
+         "time, self_time, time_total, cpu, elapsed (ns).",
+         schema({{"function", {{"type", "string"}}},
+                 {"metric", {{"type", "string"}}},
+                 {"last",
+                  {{"type", "integer"}, {"minimum", 1}, {"maximum", 100000}}}},
+                {}),
+         &McpTools::history});
+  T.push_back({"locks",
+               "A report's locks: acquisitions, contended ones, wait and hold "
+               "times, and the functions that waited most.",
+               schema({{"report", ReportArg}, {"limit", Limit}}, {"report"}),
+               &McpTools::locks});
+  return T;
+}
+
+json McpTools::list() const {
+  json Out = json::array();
+  for (const Tool &T : tools())
+    Out.push_back({{"name", T.Name},
+                   {"description", T.Description},
+                   {"inputSchema", T.Schema},
+                   {"outputSchema", OutputSchema}});
+  return Out;
+}
+
+std::string McpTools::call(const std::string &Name, const json &Args,
+                           bool &IsError) const {
+  IsError = false;
+  for (const Tool &T : tools()) {
+    if (Name != T.Name)
+      continue;
+    onlyKeys(Args, T.Schema["properties"]);
+    try {
+      return (this->*T.Run)(Args);
+    } catch (const ToolError &E) {
+      IsError = true;
+      return E.what();
+    }
+  }
+  throw InvalidParams("unknown tool '" + Name + "'");
 }
 
 namespace {
@@ -295,167 +322,154 @@ std::vector<report::FunctionRow> ranked(const report::Report &R,
 
 } // namespace
 
-std::string McpTools::call(const std::string &Name, const json &Args,
-                           bool &IsError) const {
-  IsError = false;
-  try {
-    if (Name == "list_reports") {
-      onlyKeys(Args, {});
-      json Out = json::array();
-      listUnder(Dir, "", 0, Out);
-      std::sort(Out.begin(), Out.end());
-      return boundedJson(Out);
-    }
-    if (Name == "summary") {
-      onlyKeys(Args, {"report"});
-      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
-      json J;
-      J["program"] = R.M.Executable ? *R.M.Executable : "";
-      json Sections = json::array();
-      for (const report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount})
-        if (S->Present)
-          Sections.push_back(report::sectionKey(S->Kind));
-      if (R.Locks.Present)
-        Sections.push_back("locks");
-      if (R.Threads.Present)
-        Sections.push_back("threads");
-      J["sections"] = Sections;
-      if (R.Timing.Present)
-        J["elapsed_ns"] = R.Timing.Total;
-      J["functions"] = R.Timing.Data.size();
-      json Top = json::array();
-      for (const report::FunctionRow &Row : ranked(R, "total"))
-        if (Top.size() < 5)
-          Top.push_back(rowJson(Row));
-      J["top_by_total"] = Top;
-      J["warnings"] = R.M.Warnings;
-      return boundedText(J.dump(2));
-    }
-    if (Name == "top_functions") {
-      onlyKeys(Args, {"report", "metric", "limit", "focus"});
-      std::string Metric = stringArg(Args, "metric", false);
-      if (Metric.empty())
-        Metric = "total";
-      if (std::find(std::begin(Metrics), std::end(Metrics), Metric) ==
-          std::end(Metrics))
-        throw InvalidParams("unknown metric '" + Metric + "'");
-      unsigned Limit = countArg(Args, "limit", 10, 500);
-      std::string Focus = stringArg(Args, "focus", false);
-      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
-      json Out = json::array();
-      for (const report::FunctionRow &Row : ranked(R, Metric))
-        if (Out.size() < Limit &&
-            (Focus.empty() || Row.Name.find(Focus) != std::string::npos))
-          Out.push_back(rowJson(Row));
-      return boundedJson(Out);
-    }
-    if (Name == "function") {
-      onlyKeys(Args, {"report", "name"});
-      std::string Fn = stringArg(Args, "name", true);
-      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
-      json Out = json::object();
-      for (const report::FunctionsSection *S :
-           {&R.Timing, &R.Alloc, &R.Icount}) {
-        json Rows = json::array();
-        for (const report::FunctionRow &Row : S->Data)
-          if (Row.Name == Fn)
-            Rows.push_back(rowJson(Row));
-        if (Rows.empty())
-          for (const report::FunctionRow &Row : S->Data)
-            if (Rows.size() < 20 && Row.Name.find(Fn) != std::string::npos)
-              Rows.push_back(rowJson(Row));
-        if (!Rows.empty())
-          Out[report::sectionKey(S->Kind)] = Rows;
-      }
-      if (Out.empty())
-        throw ToolError("no function named like '" + Fn + "' in the report");
-      return boundedText(Out.dump(2));
-    }
-    if (Name == "call_tree") {
-      onlyKeys(Args, {"report", "function", "depth"});
-      report::TreeView V;
-      V.Focus = stringArg(Args, "function", false);
-      V.MaxDepth = countArg(Args, "depth", 8, 64);
-      V.NameWidth = 0;
-      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
-      if (!R.Tree.Present)
-        throw ToolError("the report has no call tree (a count-only run)");
-      if (R.Timing.Present)
-        V.SessionNs = R.Timing.Total;
-      return boundedText(report::renderTree(R.Tree, V));
-    }
-    if (Name == "diff") {
-      onlyKeys(Args, {"base", "head", "policy"});
-      report::Report B = loadReport(Dir, stringArg(Args, "base", true));
-      report::Report H = loadReport(Dir, stringArg(Args, "head", true));
-      std::string PolicyRel = stringArg(Args, "policy", false), Error;
-      policy::Policy P = policy::defaultPolicy();
-      if (!PolicyRel.empty() &&
-          !policy::parsePolicy(
-              readUnder(Dir, PolicyRel, support::MaxPolicyFileBytes), PolicyRel,
-              P, Error))
-        throw ToolError(Error);
-      policy::Verdict V = policy::judge(&B, H, P);
-      return boundedText(policy::renderDiffJson(V, PolicyRel));
-    }
-    if (Name == "hot_lines") {
-      onlyKeys(Args, {"report", "function", "limit"});
-      std::string Fn = stringArg(Args, "function", true);
-      unsigned Limit = countArg(Args, "limit", 20, 500);
-      report::Report R = reportUnder(Dir, stringArg(Args, "report", true));
-      samples::Joined J = samples::joinSamples(R);
-      if (!R.Cpu.Present)
-        throw ToolError("the report has no CPU samples "
-                        "(HOTPATH_CPU_SAMPLING)");
-      return boundedText(
-          samples::renderHotLines(samples::hotLines(J.Profile, Fn), Limit));
-    }
-    if (Name == "history" && !HistoryStore.empty()) {
-      onlyKeys(Args, {"function", "metric", "last"});
-      history::Query Q;
-      Q.Function = stringArg(Args, "function", false);
-      Q.Metric = stringArg(Args, "metric", false);
-      Q.Last = countArg(Args, "last", 0, 100000);
-      if (!Q.Metric.empty() && !history::metricInfo(Q.Metric))
-        throw InvalidParams("no metric '" + Q.Metric + "'");
-      std::string Json, Error;
-      std::unique_ptr<history::Store> S =
-          history::openStore(HistoryStore, Error);
-      if (!S || !history::seriesJson(*S, Q, 20, Json, Error))
-        throw ToolError(Error);
-      return boundedText(Json);
-    }
-    if (Name == "locks") {
-      onlyKeys(Args, {"report", "limit"});
-      unsigned Limit = countArg(Args, "limit", 20, 500);
-      report::Report R = loadReport(Dir, stringArg(Args, "report", true));
-      if (!R.Locks.Present)
-        throw ToolError("the report has no locks section (HOTPATH_LOCKS=0)");
-      json Out = json::array();
-      for (const report::LockRow &L : R.Locks.Data) {
-        if (Out.size() >= Limit)
-          break;
-        json W = json::array();
-        for (const report::LockWaiter &X : L.Waiters)
-          W.push_back({{"function", X.Function}, {"wait", X.WaitNs}});
-        Out.push_back({{"name", report::lockLabel(L)},
-                       {"kind", L.Kind},
-                       {"acquisitions", L.Acquisitions},
-                       {"contended", L.Contended},
-                       {"wait", L.WaitNs},
-                       {"wait_p95", L.WaitP95Ns},
-                       {"wait_max", L.WaitMaxNs},
-                       {"hold", L.HoldNs},
-                       {"hold_max", L.HoldMaxNs},
-                       {"waited_most", W}});
-      }
-      return boundedJson(Out);
-    }
-  } catch (const ToolError &E) {
-    IsError = true;
-    return E.what();
+std::string McpTools::listReports(const json &) const {
+  json Out = json::array();
+  listUnder(Dir, "", 0, Out);
+  std::sort(Out.begin(), Out.end());
+  return boundedJson(Out);
+}
+
+std::string McpTools::summary(const json &Args) const {
+  report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+  json J;
+  J["program"] = R.M.Executable ? *R.M.Executable : "";
+  json Sections = json::array();
+  for (const report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount})
+    if (S->Present)
+      Sections.push_back(report::sectionKey(S->Kind));
+  if (R.Locks.Present)
+    Sections.push_back("locks");
+  if (R.Threads.Present)
+    Sections.push_back("threads");
+  J["sections"] = Sections;
+  if (R.Timing.Present)
+    J["elapsed_ns"] = R.Timing.Total;
+  J["functions"] = R.Timing.Data.size();
+  json Top = json::array();
+  for (const report::FunctionRow &Row : ranked(R, "total"))
+    if (Top.size() < 5)
+      Top.push_back(rowJson(Row));
+  J["top_by_total"] = Top;
+  J["warnings"] = R.M.Warnings;
+  return boundedText(J.dump(2));
+}
+
+std::string McpTools::topFunctions(const json &Args) const {
+  std::string Metric = stringArg(Args, "metric", false);
+  if (Metric.empty())
+    Metric = "total";
+  if (std::find(std::begin(Metrics), std::end(Metrics), Metric) ==
+      std::end(Metrics))
+    throw InvalidParams("unknown metric '" + Metric + "'");
+  unsigned Limit = countArg(Args, "limit", 10, 500);
+  std::string Focus = stringArg(Args, "focus", false);
+  report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+  json Out = json::array();
+  for (const report::FunctionRow &Row : ranked(R, Metric))
+    if (Out.size() < Limit &&
+        (Focus.empty() || Row.Name.find(Focus) != std::string::npos))
+      Out.push_back(rowJson(Row));
+  return boundedJson(Out);
+}
+
+std::string McpTools::function(const json &Args) const {
+  std::string Fn = stringArg(Args, "name", true);
+  report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+  json Out = json::object();
+  for (const report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount}) {
+    json Rows = json::array();
+    for (const report::FunctionRow &Row : S->Data)
+      if (Row.Name == Fn)
+        Rows.push_back(rowJson(Row));
+    if (Rows.empty())
+      for (const report::FunctionRow &Row : S->Data)
+        if (Rows.size() < 20 && Row.Name.find(Fn) != std::string::npos)
+          Rows.push_back(rowJson(Row));
+    if (!Rows.empty())
+      Out[report::sectionKey(S->Kind)] = Rows;
   }
-  throw InvalidParams("unknown tool '" + Name + "'");
+  if (Out.empty())
+    throw ToolError("no function named like '" + Fn + "' in the report");
+  return boundedText(Out.dump(2));
+}
+
+std::string McpTools::callTree(const json &Args) const {
+  report::TreeView V;
+  V.Focus = stringArg(Args, "function", false);
+  V.MaxDepth = countArg(Args, "depth", 8, 64);
+  V.NameWidth = 0;
+  report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+  if (!R.Tree.Present)
+    throw ToolError("the report has no call tree (a count-only run)");
+  if (R.Timing.Present)
+    V.SessionNs = R.Timing.Total;
+  return boundedText(report::renderTree(R.Tree, V));
+}
+
+std::string McpTools::diff(const json &Args) const {
+  report::Report B = loadReport(Dir, stringArg(Args, "base", true));
+  report::Report H = loadReport(Dir, stringArg(Args, "head", true));
+  std::string PolicyRel = stringArg(Args, "policy", false), Error;
+  policy::Policy P = policy::defaultPolicy();
+  if (!PolicyRel.empty() &&
+      !policy::parsePolicy(
+          readUnder(Dir, PolicyRel, support::MaxPolicyFileBytes), PolicyRel, P,
+          Error))
+    throw ToolError(Error);
+  policy::Verdict V = policy::judge(&B, H, P);
+  return boundedText(policy::renderDiffJson(V, PolicyRel));
+}
+
+std::string McpTools::hotLines(const json &Args) const {
+  std::string Fn = stringArg(Args, "function", true);
+  unsigned Limit = countArg(Args, "limit", 20, 500);
+  report::Report R = reportUnder(Dir, stringArg(Args, "report", true));
+  samples::Joined J = samples::joinSamples(R);
+  if (!R.Cpu.Present)
+    throw ToolError("the report has no CPU samples "
+                    "(HOTPATH_CPU_SAMPLING)");
+  return boundedText(
+      samples::renderHotLines(samples::hotLines(J.Profile, Fn), Limit));
+}
+
+std::string McpTools::history(const json &Args) const {
+  history::Query Q;
+  Q.Function = stringArg(Args, "function", false);
+  Q.Metric = stringArg(Args, "metric", false);
+  Q.Last = countArg(Args, "last", 0, 100000);
+  if (!Q.Metric.empty() && !history::metricInfo(Q.Metric))
+    throw InvalidParams("no metric '" + Q.Metric + "'");
+  std::string Json, Error;
+  std::unique_ptr<history::Store> S = history::openStore(HistoryStore, Error);
+  if (!S || !history::seriesJson(*S, Q, 20, Json, Error))
+    throw ToolError(Error);
+  return boundedText(Json);
+}
+
+std::string McpTools::locks(const json &Args) const {
+  unsigned Limit = countArg(Args, "limit", 20, 500);
+  report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+  if (!R.Locks.Present)
+    throw ToolError("the report has no locks section (HOTPATH_LOCKS=0)");
+  json Out = json::array();
+  for (const report::LockRow &L : R.Locks.Data) {
+    if (Out.size() >= Limit)
+      break;
+    json W = json::array();
+    for (const report::LockWaiter &X : L.Waiters)
+      W.push_back({{"function", X.Function}, {"wait", X.WaitNs}});
+    Out.push_back({{"name", report::lockLabel(L)},
+                   {"kind", L.Kind},
+                   {"acquisitions", L.Acquisitions},
+                   {"contended", L.Contended},
+                   {"wait", L.WaitNs},
+                   {"wait_p95", L.WaitP95Ns},
+                   {"wait_max", L.WaitMaxNs},
+                   {"hold", L.HoldNs},
+                   {"hold_max", L.HoldMaxNs},
+                   {"waited_most", W}});
+  }
+  return boundedJson(Out);
 }
 
 } // namespace hotpath::tool::mcp

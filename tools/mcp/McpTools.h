@@ -15,6 +15,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace hotpath::tool::mcp {
 
@@ -49,6 +50,27 @@ public:
                    bool &IsError) const;
 
 private:
+  /// A tool: its name, what tools/list says of it, its input schema (whose
+  /// properties are the arguments it takes) and its handler.
+  struct Tool {
+    const char *Name;
+    const char *Description;
+    nlohmann::json Schema;
+    std::string (McpTools::*Run)(const nlohmann::json &Args) const;
+  };
+  std::vector<Tool> tools() const;
+
+  // The handlers: the answer's text, or a ToolError (McpTools.cpp).
+  std::string listReports(const nlohmann::json &Args) const;
+  std::string summary(const nlohmann::json &Args) const;
+  std::string topFunctions(const nlohmann::json &Args) const;
+  std::string function(const nlohmann::json &Args) const;
+  std::string callTree(const nlohmann::json &Args) const;
+  std::string diff(const nlohmann::json &Args) const;
+  std::string hotLines(const nlohmann::json &Args) const;
+  std::string history(const nlohmann::json &Args) const;
+  std::string locks(const nlohmann::json &Args) const;
+
   std::string Dir; // real path, without a trailing '/'
   std::string HistoryStore;
 };
