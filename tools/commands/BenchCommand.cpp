@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -55,6 +56,9 @@ struct Outcome {
 
 namespace {
 
+struct Job;
+struct SuiteRun;
+
 struct BenchCommand {
   static const CommandInfo Info;
   bool NativeOnly = false, CgOnly = false, CacheSim = false;
@@ -62,6 +66,12 @@ struct BenchCommand {
   unsigned Iterations = 10, Timeout = 3600, JobCount = 1;
   void declare(CLI::App &App);
   int run(const Invocation &I);
+
+private:
+  /// One benchmark, natively and under Callgrind, its report written;
+  /// what went wrong in O.Problem.
+  void runOneBenchmark(SuiteRun &S, const Job &J, size_t Number,
+                       Outcome &O) const;
 };
 
 } // namespace
@@ -115,6 +125,182 @@ void BenchCommand::declare(CLI::App &App) {
                "run --help)");
 }
 
+namespace {
+
+/// A benchmark to run and where its report goes.
+struct Job {
+  size_t Index;     // into the outcomes
+  std::string Base; // the report's path without .json
+};
+
+/// The job planner: which of the listed benchmarks run (each alone, by its
+/// name: several of one name, registered twice, would run together, their
+/// iterations added) and their files, one stem each.
+void planJobs(const std::vector<std::string> &Names, const std::string &Out,
+              bool OneFile, std::vector<Outcome> &Results,
+              std::vector<Job> &Jobs) {
+  std::map<std::string, size_t> NameCount;
+  for (const std::string &N : Names)
+    ++NameCount[N];
+  std::set<std::string> Stems;
+  for (const std::string &Name : Names) {
+    Outcome O{Name, "", "", 0};
+    if (size_t N = NameCount[Name]; N > 1) {
+      if (std::find_if(Results.begin(), Results.end(), [&](const Outcome &X) {
+            return X.Name == Name;
+          }) != Results.end())
+        continue; // said once
+      O.Problem = std::to_string(N) +
+                  " benchmarks have this name: they "
+                  "cannot be run one at a time (give them distinct names)";
+      std::fprintf(stderr, "hotpath: %s: no report: %s\n",
+                   report::terminalText(Name).c_str(), O.Problem.c_str());
+      Results.push_back(std::move(O));
+      continue;
+    }
+    std::string Stem = gbench::fileStem(Name);
+    for (int K = 2; !Stems.insert(Stem).second; ++K)
+      Stem = gbench::fileStem(Name) + "~" + std::to_string(K);
+    std::string Base =
+        OneFile ? Out.substr(0, Out.size() - 5) : Out + "/" + Stem;
+    O.Report = OneFile ? Out : Base + ".json";
+    Jobs.push_back({Results.size(), Base});
+    Results.push_back(std::move(O));
+  }
+}
+
+/// Runs Run(J, its number) for each job on Workers threads, in order, until
+/// a stop signal.
+void runJobs(const std::vector<Job> &Jobs, unsigned Workers,
+             const std::function<void(const Job &, size_t)> &Run) {
+  std::mutex Lock;
+  size_t Next = 0;
+  auto Worker = [&] {
+    while (!stopSignal()) {
+      size_t Mine;
+      {
+        std::lock_guard<std::mutex> G(Lock);
+        if (Next == Jobs.size())
+          return;
+        Mine = Next++;
+      }
+      Run(Jobs[Mine], Mine + 1);
+    }
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned W = 1; W < std::min<size_t>(Workers, Jobs.size()); ++W)
+    Threads.emplace_back(Worker);
+  Worker();
+  for (std::thread &T : Threads)
+    T.join();
+}
+
+/// What every benchmark's run shares.
+struct SuiteRun {
+  std::string Exe, Valgrind, TmpDir;
+  std::vector<std::string> UserArgs;
+  bool Suffix = false; // the suite takes --benchmark_min_time=Nx
+  size_t Jobs = 0;
+  std::mutex NativeLock, StatusLock;
+  int Status = 0; // the first non-zero exit status of the program
+};
+
+/// Checks the native and Callgrind runs' Google Benchmark results against
+/// each other and the iterations asked; "" or the problem. A benchmark
+/// with its own Iterations() is a warning, added to R.
+std::string checkResults(const std::string &Name, const MergedRunOptions &M,
+                         const std::string &NativeResults,
+                         const std::string &CgResults, unsigned Asked,
+                         report::Report &R, uint64_t &Iterations) {
+  gbench::Results Native, Cg;
+  std::string Error;
+  if (M.Native && !gbench::readResults(NativeResults, Name, Native, Error))
+    return Error;
+  if (M.Callgrind && !gbench::readResults(CgResults, Name, Cg, Error))
+    return Error;
+  const gbench::Results &Any = M.Native ? Native : Cg;
+  Iterations = Any.Iterations / Any.Threads;
+  if (!Any.ErrorMessage.empty())
+    return "the benchmark reported an error: " + Any.ErrorMessage;
+  if (M.Native && M.Callgrind && Native.Iterations != Cg.Iterations)
+    return "not the same work in both runs: " +
+           std::to_string(Native.Iterations) + " iterations natively, " +
+           std::to_string(Cg.Iterations) +
+           " under Callgrind (does the benchmark set MinTime()?)";
+  if (Iterations != Asked) {
+    std::string W = "the benchmark ran " + std::to_string(Iterations) +
+                    " iterations per thread, not " + std::to_string(Asked) +
+                    ": it sets its own Iterations()";
+    std::fprintf(stderr, "hotpath: %s: %s\n",
+                 report::terminalText(Name).c_str(), W.c_str());
+    R.M.Warnings.push_back(W);
+  }
+  return "";
+}
+
+} // namespace
+
+void BenchCommand::runOneBenchmark(SuiteRun &S, const Job &J, size_t Number,
+                                   Outcome &O) const {
+  std::string Error;
+  std::string RunDir = S.TmpDir + "/" + std::to_string(J.Index);
+  mkdir(RunDir.c_str(), 0700);
+  std::string NativeResults = J.Base + ".gbench.json",
+              CgResults = RunDir + "/callgrind.gbench.json";
+  std::fprintf(stderr, "hotpath: benchmark %zu of %zu: %s\n", Number, S.Jobs,
+               report::terminalText(O.Name).c_str());
+  MergedRunOptions M;
+  M.Native = !CgOnly;
+  M.Callgrind = !NativeOnly;
+  M.CacheSim = CacheSim;
+  M.Valgrind = S.Valgrind;
+  M.Dir = RunDir;
+  M.What = O.Name;
+  M.NoAslr = true;
+  M.TimeoutSeconds = Timeout;
+  M.NativeLock = JobCount > 1 ? &S.NativeLock : nullptr;
+  M.ArgsFor = [&](bool Cg) {
+    std::vector<std::string> V = S.UserArgs;
+    for (std::string &F : gbench::runFlags(O.Name, Iterations, S.Suffix))
+      V.push_back(std::move(F));
+    V.push_back("--benchmark_out=" + (Cg ? CgResults : NativeResults));
+    V.push_back("--benchmark_out_format=json");
+    return V;
+  };
+  ChildEnv E;
+  E.set("HOTPATH_BENCH", "1");
+  E.set("HOTPATH_BENCHMARK", O.Name);
+  MergedRunResult Run = runMerged(S.Exe, E, M);
+  if (stopSignal())
+    return;
+  if (Run.ProgramStatus) {
+    std::lock_guard<std::mutex> G(S.StatusLock);
+    if (!S.Status)
+      S.Status = Run.ProgramStatus;
+  }
+  report::Report R;
+  if (Run.Report.empty())
+    O.Problem = Run.Error;
+  else if (!report::readReportFile(Run.Report, R, Error))
+    O.Problem = Error;
+  else // the same work in both runs: the iteration counts must agree
+    O.Problem = checkResults(O.Name, M, NativeResults, CgResults, Iterations, R,
+                             O.Iterations);
+  if (O.Problem.empty()) {
+    R.M.BenchmarkIterations = O.Iterations;
+    if (!support::writeFileAtomically(
+            O.Report, report::writeJson(R, /*Pretty=*/true), Error))
+      O.Problem = "cannot write " + O.Report + ": " + Error;
+  }
+  if (O.Problem.empty())
+    std::fprintf(stderr, "hotpath: %s: %llu iterations, report %s\n",
+                 report::terminalText(O.Name).c_str(),
+                 (unsigned long long)O.Iterations, O.Report.c_str());
+  else
+    std::fprintf(stderr, "hotpath: %s: no report: %s\n",
+                 report::terminalText(O.Name).c_str(), O.Problem.c_str());
+}
+
 int BenchCommand::run(const Invocation &I) {
   const CLI::App &App = I.App;
   if (!App.remaining().empty())
@@ -125,18 +311,19 @@ int BenchCommand::run(const Invocation &I) {
   if (I.Program.empty())
     return fail("missing the benchmark program (usage: hotpath "
                 "bench [options] -- ./benchmarks ARGS)");
-  std::vector<std::string> UserArgs(I.Program.begin() + 1, I.Program.end());
-  std::string Exe = findInPath(I.Program[0]);
-  if (Exe.empty())
+  SuiteRun S;
+  S.UserArgs.assign(I.Program.begin() + 1, I.Program.end());
+  S.Exe = findInPath(I.Program[0]);
+  if (S.Exe.empty())
     return fail("program '" + I.Program[0] + "' not found");
-  std::string Valgrind;
-  if (!NativeOnly && (Valgrind = findInPath("valgrind")).empty())
+  if (!NativeOnly && (S.Valgrind = findInPath("valgrind")).empty())
     return fail("valgrind is not installed (not in PATH); "
                 "install it (e.g. apt-get install valgrind) or use "
                 "--native-only");
   TempDir Tmp("hotpath-bench");
   if (Tmp.Path.empty())
     return fail("cannot create a temporary directory: " + Tmp.Error);
+  S.TmpDir = Tmp.Path;
   // Ctrl-C or a CI's SIGTERM: the running benchmark is ended, the
   // temporary directory removed, and bench dies of the signal.
   catchStopSignals();
@@ -154,12 +341,12 @@ int BenchCommand::run(const Invocation &I) {
   std::vector<std::string> Names;
   std::string Error;
   bool Listed =
-      gbench::listBenchmarks(Exe, UserArgs, Filter, Tmp.Path, Names, Error);
+      gbench::listBenchmarks(S.Exe, S.UserArgs, Filter, Tmp.Path, Names, Error);
   StopIfAsked();
   if (!Listed)
     return fail("" + Error);
   if (Names.empty())
-    return fail("no benchmark of " + Exe +
+    return fail("no benchmark of " + S.Exe +
                 (Filter.empty() ? "" : " matches '" + Filter + "'") +
                 " (is it a Google Benchmark program?)");
   bool OneFile = endsWith(Out, ".json");
@@ -170,157 +357,16 @@ int BenchCommand::run(const Invocation &I) {
                 "that matches one");
   if (!OneFile && !makeDirs(Out, Error))
     return fail("cannot create " + Error);
-  bool Suffix = gbench::takesIterationSuffix(Exe, UserArgs, Tmp.Path);
+  S.Suffix = gbench::takesIterationSuffix(S.Exe, S.UserArgs, Tmp.Path);
   StopIfAsked();
-  // Each benchmark runs alone, chosen by its name: several of one name
-  // (registered twice) would run together, their iterations added.
-  std::map<std::string, size_t> NameCount;
-  for (const std::string &N : Names)
-    ++NameCount[N];
 
-  // First, one at a time: which benchmarks run, and their files.
-  struct Job {
-    size_t Index;
-    std::string Base; // the report's path without .json
-  };
   std::vector<Outcome> Results;
   std::vector<Job> Jobs;
-  std::set<std::string> Stems;
-  for (size_t I = 0; I < Names.size(); ++I) {
-    Outcome O{Names[I], "", "", 0};
-    if (size_t N = NameCount[O.Name]; N > 1) {
-      if (std::find_if(Results.begin(), Results.end(), [&](const Outcome &X) {
-            return X.Name == O.Name;
-          }) != Results.end())
-        continue; // said once
-      O.Problem = std::to_string(N) +
-                  " benchmarks have this name: they "
-                  "cannot be run one at a time (give them distinct names)";
-      std::fprintf(stderr, "hotpath: %s: no report: %s\n",
-                   report::terminalText(O.Name).c_str(), O.Problem.c_str());
-      Results.push_back(std::move(O));
-      continue;
-    }
-    std::string Stem = gbench::fileStem(O.Name);
-    for (int K = 2; !Stems.insert(Stem).second; ++K)
-      Stem = gbench::fileStem(O.Name) + "~" + std::to_string(K);
-    std::string Base =
-        OneFile ? Out.substr(0, Out.size() - 5) : Out + "/" + Stem;
-    O.Report = OneFile ? Out : Base + ".json";
-    Jobs.push_back({Results.size(), Base});
-    Results.push_back(std::move(O));
-  }
-
-  std::mutex Lock, NativeLock; // Lock: SuiteStatus, Next; stderr is lines
-  int SuiteStatus = 0;
-  size_t Next = 0;
-  auto RunOne = [&](const Job &J, size_t Number) {
-    Outcome &O = Results[J.Index];
-    std::string Error;
-    std::string RunDir = Tmp.Path + "/" + std::to_string(J.Index);
-    mkdir(RunDir.c_str(), 0700);
-    std::string NativeResults = J.Base + ".gbench.json",
-                CgResults = RunDir + "/callgrind.gbench.json";
-    std::fprintf(stderr, "hotpath: benchmark %zu of %zu: %s\n", Number,
-                 Jobs.size(), report::terminalText(O.Name).c_str());
-    MergedRunOptions M;
-    M.Native = !CgOnly;
-    M.Callgrind = !NativeOnly;
-    M.CacheSim = CacheSim;
-    M.Valgrind = Valgrind;
-    M.Dir = RunDir;
-    M.What = O.Name;
-    M.NoAslr = true;
-    M.TimeoutSeconds = Timeout;
-    M.NativeLock = JobCount > 1 ? &NativeLock : nullptr;
-    M.ArgsFor = [&](bool Cg) {
-      std::vector<std::string> V = UserArgs;
-      for (std::string &F : gbench::runFlags(O.Name, Iterations, Suffix))
-        V.push_back(std::move(F));
-      V.push_back("--benchmark_out=" + (Cg ? CgResults : NativeResults));
-      V.push_back("--benchmark_out_format=json");
-      return V;
-    };
-    ChildEnv E;
-    E.set("HOTPATH_BENCH", "1");
-    E.set("HOTPATH_BENCHMARK", O.Name);
-    MergedRunResult Run = runMerged(Exe, E, M);
-    if (stopSignal())
-      return;
-    if (Run.ProgramStatus) {
-      std::lock_guard<std::mutex> G(Lock);
-      if (!SuiteStatus)
-        SuiteStatus = Run.ProgramStatus;
-    }
-    report::Report R;
-    if (Run.Report.empty()) {
-      O.Problem = Run.Error;
-    } else if (!report::readReportFile(Run.Report, R, Error)) {
-      O.Problem = Error;
-    } else {
-      // The same work in both runs: the iteration counts must agree.
-      gbench::Results Native, Cg;
-      bool Ok = true;
-      if (M.Native)
-        Ok = gbench::readResults(NativeResults, O.Name, Native, Error);
-      if (Ok && M.Callgrind)
-        Ok = gbench::readResults(CgResults, O.Name, Cg, Error);
-      const gbench::Results &Any = M.Native ? Native : Cg;
-      if (!Ok)
-        O.Problem = Error;
-      else if (!Any.ErrorMessage.empty())
-        O.Problem = "the benchmark reported an error: " + Any.ErrorMessage;
-      else if (M.Native && M.Callgrind && Native.Iterations != Cg.Iterations)
-        O.Problem = "not the same work in both runs: " +
-                    std::to_string(Native.Iterations) +
-                    " iterations "
-                    "natively, " +
-                    std::to_string(Cg.Iterations) +
-                    " under Callgrind (does the benchmark set MinTime()?)";
-      O.Iterations = Any.Iterations / Any.Threads;
-      if (O.Problem.empty() && O.Iterations != Iterations) {
-        std::string W = "the benchmark ran " + std::to_string(O.Iterations) +
-                        " iterations per thread, not " +
-                        std::to_string(Iterations) +
-                        ": it sets its own Iterations()";
-        std::fprintf(stderr, "hotpath: %s: %s\n",
-                     report::terminalText(O.Name).c_str(), W.c_str());
-        R.M.Warnings.push_back(W);
-      }
-    }
-    if (O.Problem.empty()) {
-      R.M.BenchmarkIterations = O.Iterations;
-      if (!support::writeFileAtomically(
-              O.Report, report::writeJson(R, /*Pretty=*/true), Error))
-        O.Problem = "cannot write " + O.Report + ": " + Error;
-    }
-    if (O.Problem.empty())
-      std::fprintf(stderr, "hotpath: %s: %llu iterations, report %s\n",
-                   report::terminalText(O.Name).c_str(),
-                   (unsigned long long)O.Iterations, O.Report.c_str());
-    else
-      std::fprintf(stderr, "hotpath: %s: no report: %s\n",
-                   report::terminalText(O.Name).c_str(), O.Problem.c_str());
-  };
-  // Then the runs: --jobs workers take the benchmarks in order.
-  auto Worker = [&] {
-    while (!stopSignal()) {
-      size_t Mine;
-      {
-        std::lock_guard<std::mutex> G(Lock);
-        if (Next == Jobs.size())
-          return;
-        Mine = Next++;
-      }
-      RunOne(Jobs[Mine], Mine + 1);
-    }
-  };
-  std::vector<std::thread> Workers;
-  for (unsigned W = 1; W < std::min<size_t>(JobCount, Jobs.size()); ++W)
-    Workers.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Workers)
-    T.join();
+  planJobs(Names, Out, OneFile, Results, Jobs);
+  S.Jobs = Jobs.size();
+  runJobs(Jobs, JobCount, [&](const Job &J, size_t Number) {
+    runOneBenchmark(S, J, Number, Results[J.Index]);
+  });
   StopIfAsked();
   size_t Failed = 0;
   for (const Outcome &O : Results)
@@ -329,7 +375,7 @@ int BenchCommand::run(const Invocation &I) {
                Results.size() - Failed, Results.size(), Out.c_str());
   if (Failed)
     return ExitBadInput;
-  return SuiteStatus;
+  return S.Status;
 }
 
 Command addBenchCommand(CLI::App &Root) {
