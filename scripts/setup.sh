@@ -26,6 +26,7 @@ PACKAGES=(
   libsqlite3-dev libpq-dev                                     # hotpath history: its SQLite and PostgreSQL stores
   postgresql                                                   # a real server for test/e2e/history/postgres.test
   prometheus-pushgateway                                       # hotpath push, to a real Pushgateway
+  curl                                                         # docs/getting-started.md's first hour (serve's /metrics)
 )
 # Node.js and npm for the format validators of test/node (speedscope's
 # schema, pprof's decoder): Debian's, unless the machine has its own.

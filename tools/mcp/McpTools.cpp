@@ -144,7 +144,8 @@ std::vector<McpTools::Tool> McpTools::tools() const {
   json Metric = {{"type", "string"},
                  {"enum", json(std::vector<std::string>(std::begin(Metrics),
                                                         std::end(Metrics)))},
-                 {"description", "what to rank by (default total)"}};
+                 {"description", "what to rank by (default: cpu for a run of "
+                                 "the default mode, else total)"}};
   json Limit = {{"type", "integer"}, {"minimum", 1}, {"maximum", 500}};
   std::vector<Tool> T = {
       {"list_reports", "The reports (*.json) under the directory.",
@@ -356,14 +357,16 @@ std::string McpTools::summary(const json &Args) const {
 
 std::string McpTools::topFunctions(const json &Args) const {
   std::string Metric = stringArg(Args, "metric", false);
-  if (Metric.empty())
-    Metric = "total";
-  if (std::find(std::begin(Metrics), std::end(Metrics), Metric) ==
-      std::end(Metrics))
+  if (!Metric.empty() && std::find(std::begin(Metrics), std::end(Metrics),
+                                   Metric) == std::end(Metrics))
     throw InvalidParams("unknown metric '" + Metric + "'");
   unsigned Limit = countArg(Args, "limit", 10, 500);
   std::string Focus = stringArg(Args, "focus", false);
   report::Report R = loadReport(Dir, stringArg(Args, "report", true));
+  // A default-mode run times only its long calls: its functions are ranked
+  // by their CPU, as its table is.
+  if (Metric.empty())
+    Metric = R.M.Mode.value_or("") == "default" ? "cpu" : "total";
   json Out = json::array();
   for (const report::FunctionRow &Row : ranked(R, Metric))
     if (Out.size() < Limit &&
