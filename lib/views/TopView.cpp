@@ -97,11 +97,13 @@ const char *topSortName(TopSort S) {
   return "total";
 }
 
-std::string renderTop(const report::Report &Cur, const report::Report *Prev,
-                      TopSort Sort, const TopFrame &F) {
-  double Dt = Prev && Cur.M.ElapsedNs > Prev->M.ElapsedNs
-                  ? double(Cur.M.ElapsedNs - Prev->M.ElapsedNs) / 1e9
-                  : 0;
+namespace {
+
+/// The rows of the frame, sorted: each function's figures, and its rates
+/// over Dt seconds (the time between the two reports; 0: no rate yet).
+std::vector<Line> topLines(const report::Report &Cur,
+                           const report::Report *Prev, TopSort Sort,
+                           double Dt) {
   std::map<Key, const report::FunctionRow *> Before;
   if (Prev)
     for (const report::FunctionRow &R : Prev->Timing.Data)
@@ -158,6 +160,17 @@ std::string renderTop(const report::Report &Cur, const report::Report *Prev,
     double VA = Value(A), VB = Value(B);
     return VA != VB ? VA > VB : A.Name < B.Name;
   });
+  return Lines;
+}
+
+} // namespace
+
+std::string renderTop(const report::Report &Cur, const report::Report *Prev,
+                      TopSort Sort, const TopFrame &F) {
+  double Dt = Prev && Cur.M.ElapsedNs > Prev->M.ElapsedNs
+                  ? double(Cur.M.ElapsedNs - Prev->M.ElapsedNs) / 1e9
+                  : 0;
+  std::vector<Line> Lines = topLines(Cur, Prev, Sort, Dt);
 
   // What fits: in a short terminal the keys line goes first, then the
   // blank lines, then the status line; at least one function row stays.
