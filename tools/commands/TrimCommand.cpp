@@ -48,6 +48,49 @@ std::string costText(TrimBy By, double V) {
   return report::formatDuration(uint64_t(V + 0.5));
 }
 
+/// What the reports' trims say together: each function once, with the
+/// report it was worst in; the worst report before and after the trim.
+struct TrimUnion {
+  std::vector<std::pair<Candidate, std::string>> Excluded; // cheapest first
+  std::map<std::string, bool> Cheap; // takes less than a measured call costs
+  size_t CheapCount = 0, Kept = 0;
+  uint64_t Calls = 0;
+  const Trimmed *Worst = nullptr, *WorstAfter = nullptr;
+};
+
+TrimUnion unionOf(const std::vector<Trimmed> &Ts) {
+  TrimUnion U;
+  std::map<std::string, std::pair<Candidate, std::string>> Worse;
+  U.Worst = U.WorstAfter = &Ts[0];
+  for (const Trimmed &T : Ts) {
+    if (T.Measuring / T.Plain > U.Worst->Measuring / U.Worst->Plain)
+      U.Worst = &T;
+    if (T.Left / T.Plain > U.WorstAfter->Left / U.WorstAfter->Plain)
+      U.WorstAfter = &T;
+    U.Kept = std::max(U.Kept, T.Kept);
+    for (const Candidate &C : T.All) {
+      U.Calls += C.Calls;
+      U.Cheap.emplace(C.Name, C.PerCall < T.CallCost);
+    }
+    for (const Candidate &C : T.Excluded) {
+      auto [It, New] = Worse.try_emplace(C.Name, C, T.Report);
+      if (!New && C.Cost > It->second.first.Cost)
+        It->second = {C, T.Report};
+    }
+  }
+  for (const auto &[Name, IsCheap] : U.Cheap)
+    U.CheapCount += IsCheap;
+  for (auto &[Name, E] : Worse)
+    U.Excluded.push_back(std::move(E));
+  std::sort(U.Excluded.begin(), U.Excluded.end(),
+            [](const auto &X, const auto &Y) {
+              return X.first.PerCall != Y.first.PerCall
+                         ? X.first.PerCall < Y.first.PerCall
+                         : X.first.Name < Y.first.Name;
+            });
+  return U;
+}
+
 } // namespace
 
 namespace {
@@ -59,6 +102,11 @@ struct TrimCommand {
   double Budget = 5, CallCost = 20, CallCostIr = 15, KeepShare = 5;
   void declare(CLI::App &App);
   int run(const Invocation &I);
+
+private:
+  /// The summary Text, then the exclude lines: added to --config's file
+  /// in place, or written to -o (stdout).
+  int writeExcludes(std::string Text, const std::vector<ExcludeEntry> &Entries);
 };
 
 } // namespace
@@ -187,41 +235,12 @@ int TrimCommand::run(const Invocation &I) {
   if (Ts.empty())
     return fail("" + File + ": no report has " + Missing);
 
-  // The union, each function once with the report it was worst in.
-  std::map<std::string, std::pair<Candidate, std::string>> Worse;
-  // Each function: whether it takes less than a measured call costs (in
-  // the first report that has it).
-  std::map<std::string, bool> Cheap;
-  const Trimmed *Worst = &Ts[0], *WorstAfter = &Ts[0];
-  size_t Kept = 0;
-  uint64_t Calls = 0;
-  for (const Trimmed &T : Ts) {
-    if (T.Measuring / T.Plain > Worst->Measuring / Worst->Plain)
-      Worst = &T;
-    if (T.Left / T.Plain > WorstAfter->Left / WorstAfter->Plain)
-      WorstAfter = &T;
-    Kept = std::max(Kept, T.Kept);
-    for (const Candidate &C : T.All) {
-      Calls += C.Calls;
-      Cheap.emplace(C.Name, C.PerCall < T.CallCost);
-    }
-    for (const Candidate &C : T.Excluded) {
-      auto [It, New] = Worse.try_emplace(C.Name, C, T.Report);
-      if (!New && C.Cost > It->second.first.Cost)
-        It->second = {C, T.Report};
-    }
-  }
-  size_t CheapCount = 0;
-  for (const auto &[Name, IsCheap] : Cheap)
-    CheapCount += IsCheap;
-  std::vector<std::pair<Candidate, std::string>> Excluded;
-  for (auto &[Name, E] : Worse)
-    Excluded.push_back(std::move(E));
-  std::sort(Excluded.begin(), Excluded.end(), [](const auto &X, const auto &Y) {
-    return X.first.PerCall != Y.first.PerCall
-               ? X.first.PerCall < Y.first.PerCall
-               : X.first.Name < Y.first.Name;
-  });
+  TrimUnion U = unionOf(Ts);
+  const Trimmed *Worst = U.Worst, *WorstAfter = U.WorstAfter;
+  size_t Kept = U.Kept, CheapCount = U.CheapCount;
+  uint64_t Calls = U.Calls;
+  const auto &Excluded = U.Excluded;
+  const auto &Cheap = U.Cheap;
   bool Many = Ts.size() > 1;
   std::string Text =
       "# hotpath trim " + File + ": " +
@@ -260,6 +279,11 @@ int TrimCommand::run(const Invocation &I) {
                            costText(P.By, C.PerCall) +
                            (ByCpu ? " of CPU a call" : " a call") +
                            (Many ? " in " + Where : std::string())});
+  return writeExcludes(Text, Entries);
+}
+
+int TrimCommand::writeExcludes(std::string Text,
+                               const std::vector<ExcludeEntry> &Entries) {
   if (!ConfigFile.empty()) {
     std::string Old, Error;
     if (!support::readRegularFile(ConfigFile, support::MaxPolicyFileBytes, Old,

@@ -31,11 +31,12 @@
  * GIVEN: "^tiny$",
  * The binary gone since the run: its samples name nothing, so they show
  * no cost to trim, and a warning says why. The runtime is still named:
- * its few samples (more in a sanitizer build) stay well under the budget.
+ * its few samples (more in a sanitizer build, and on a busy machine: 1.1%
+ * seen beside two other tests) stay under a budget of 5%.
  * RUN: %python -c "import json; r = json.load(open('%t/all.json')); [o.update(path='%t/gone') for o in r['cpu_samples']['objects'] if o['path'].endswith('/all')]; json.dump(r, open('%t/gone.json', 'w'))"
- * RUN: %hotpath trim %t/gone.json 2>&1 | %FileCheck %s --check-prefix=GONE
+ * RUN: %hotpath trim %t/gone.json --budget 5 2>&1 | %FileCheck %s --check-prefix=GONE
  * GONE: hotpath: warning: {{.*}}gone: {{.*}}: its samples are not named
- * GONE: measuring them costs about {{0\.[0-9]}}% of the run's CPU at {{0\.[0-9]+}} ns a call (its samples in hotpath's gates and hooks).
+ * GONE: measuring them costs about {{[0-4]\.[0-9]}}% of the run's CPU at {{[0-9.]+}} ns a call (its samples in hotpath's gates and hooks).
  * GONE: # Nothing to exclude.
  * A report without samples has nothing to trim by CPU: one line, exit 2.
  * RUN: %python -c "import json; r = json.load(open('%t/all.json')); r.pop('cpu_samples'); json.dump(r, open('%t/nosamples.json', 'w'))"
