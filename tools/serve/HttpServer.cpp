@@ -107,10 +107,11 @@ bool parseListen(const std::string &Text, ServeOptions &O, std::string &Error) {
   return true;
 }
 
-int serveHttp(ReportSource &Source, const ServeOptions &O) {
-  BoundedServer Svr;
-  const std::string Token = O.Token;
+namespace {
 
+/// Before any route: the bounds on a request, read-only methods, and who
+/// may ask (a loopback name without a token, the token with one).
+void guardRequests(BoundedServer &Svr, const std::string &Token) {
   Svr.set_pre_routing_handler([Token](const httplib::Request &Req,
                                       httplib::Response &Res) {
     using R = httplib::Server::HandlerResponse;
@@ -149,7 +150,11 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
     }
     return R::Unhandled;
   });
+}
 
+/// The report's routes: the live page, /metrics, /api/report(s), the flame
+/// graph.
+void addReportRoutes(BoundedServer &Svr, ReportSource &Source) {
   Svr.Get("/", [](const httplib::Request &, httplib::Response &Res) {
     Res.set_header("Content-Security-Policy",
                    "default-src 'self'; script-src 'unsafe-inline'; "
@@ -209,30 +214,41 @@ int serveHttp(ReportSource &Source, const ServeOptions &O) {
             versioned(Req, Res, *L, L->FlameSvg, "image/svg+xml");
           });
 
-  if (!O.HistoryStore.empty()) {
-    std::string Store = O.HistoryStore;
-    Svr.Get("/history", [](const httplib::Request &, httplib::Response &Res) {
-      Res.set_header("Content-Security-Policy",
-                     "default-src 'self'; script-src 'unsafe-inline'; "
-                     "style-src 'unsafe-inline'");
-      Res.set_content(historyPageHtml(), "text/html; charset=utf-8");
-    });
-    Svr.Get("/api/history",
-            [Store](const httplib::Request &Req, httplib::Response &Res) {
-              std::map<std::string, std::string> P;
-              for (const auto &[K, V] : Req.params)
-                P[K] = V;
-              std::string Json, Error;
-              if (!historyJson(Store, P, Json, Error))
-                return plain(Res, 400, Error);
-              Res.set_content(Json, "application/json");
-            });
-  }
-
   Svr.set_error_handler([](const httplib::Request &, httplib::Response &Res) {
     if (Res.body.empty())
       plain(Res, Res.status, Res.status == 404 ? "not found" : "refused");
   });
+}
+
+/// With --history: the history page and its API (HistoryPage.h).
+void addHistoryRoutes(BoundedServer &Svr, const std::string &Store) {
+  Svr.Get("/history", [](const httplib::Request &, httplib::Response &Res) {
+    Res.set_header("Content-Security-Policy",
+                   "default-src 'self'; script-src 'unsafe-inline'; "
+                   "style-src 'unsafe-inline'");
+    Res.set_content(historyPageHtml(), "text/html; charset=utf-8");
+  });
+  Svr.Get("/api/history",
+          [Store](const httplib::Request &Req, httplib::Response &Res) {
+            std::map<std::string, std::string> P;
+            for (const auto &[K, V] : Req.params)
+              P[K] = V;
+            std::string Json, Error;
+            if (!historyJson(Store, P, Json, Error))
+              return plain(Res, 400, Error);
+            Res.set_content(Json, "application/json");
+          });
+}
+
+} // namespace
+
+int serveHttp(ReportSource &Source, const ServeOptions &O) {
+  BoundedServer Svr;
+  guardRequests(Svr, O.Token);
+  addReportRoutes(Svr, Source);
+  if (!O.HistoryStore.empty())
+    addHistoryRoutes(Svr, O.HistoryStore);
+  const std::string &Token = O.Token;
 
   int Port = O.Port;
   bool Bound = Port == 0 ? (Port = Svr.bind_to_any_port(O.Host)) > 0
