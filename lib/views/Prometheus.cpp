@@ -159,8 +159,10 @@ std::string escapeLabelValue(const std::string &V) {
   return Out;
 }
 
-std::string prometheusText(const report::Report &R) {
-  std::string Out;
+namespace {
+
+/// The program, the snapshot and the session's length.
+void emitSession(std::string &Out, const report::Report &R) {
   Family Info{"hotpath_info",
               "The profiled program and the hotpath that measured it "
               "(always 1).",
@@ -183,7 +185,11 @@ std::string prometheusText(const report::Report &R) {
                  "How long the profiling session has run.", "gauge"};
   Elapsed.add("{}", R.M.ElapsedNs);
   emitScalar(Out, Elapsed, true);
+}
 
+/// Per measured function: calls, the duration histogram, waits,
+/// allocations, instructions.
+void emitFunctions(std::string &Out, const report::Report &R) {
   // Calls: from the timing section, else the others (every section counts
   // every call exactly).
   const FunctionsSection *Counted = R.Timing.Present   ? &R.Timing
@@ -240,7 +246,10 @@ std::string prometheusText(const report::Report &R) {
     for (const FunctionRow &Row : R.Icount.Data)
       Ir.add(functionLabels(Row), Row.Total);
   emitScalar(Out, Ir, false);
+}
 
+/// Per lock: acquisitions, contended ones, the wait.
+void emitLocks(std::string &Out, const report::Report &R) {
   Family Acq{"hotpath_lock_acquisitions_total",
              "Acquisitions of a lock (waits, for conditions and semaphores).",
              "counter"};
@@ -259,7 +268,10 @@ std::string prometheusText(const report::Report &R) {
   emitScalar(Out, Acq, false);
   emitScalar(Out, Contended, false);
   emitScalar(Out, LockWait, true);
+}
 
+/// Per thread: its CPU time; the program's peak RSS.
+void emitThreads(std::string &Out, const report::Report &R) {
   Family Cpu{"hotpath_thread_cpu_seconds_total", "CPU time of a thread.",
              "counter"};
   if (R.Threads.Present)
@@ -274,6 +286,16 @@ std::string prometheusText(const report::Report &R) {
     Rss.add("{}", *R.Threads.PeakRssBytes);
     emitScalar(Out, Rss, false);
   }
+}
+
+} // namespace
+
+std::string prometheusText(const report::Report &R) {
+  std::string Out;
+  emitSession(Out, R);
+  emitFunctions(Out, R);
+  emitLocks(Out, R);
+  emitThreads(Out, R);
   return Out;
 }
 
