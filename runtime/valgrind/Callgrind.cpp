@@ -65,6 +65,64 @@ void callgrindSessionEnd() {
   CALLGRIND_STOP_INSTRUMENTATION;
 }
 
+namespace {
+
+/// What one measured call of each function costs hotpath, in Ir (comment
+/// in fillCallgrindSections); WrapperIr: the wrappers' own, summed.
+std::vector<long double> measuredCallCost(const Snapshot &S,
+                                          const callgrind::Attribution &A,
+                                          uint64_t MeasuredCalls,
+                                          uint64_t &WrapperIr) {
+  long double HookCost =
+      MeasuredCalls ? (long double)A.HookIr / MeasuredCalls : 0;
+  std::vector<long double> CallCost(S.Functions.size(), HookCost);
+  for (size_t Id = 1; Id < S.Functions.size() && Id < S.Timing.size(); ++Id) {
+    uint64_t Calls = S.Timing[Id].Calls;
+    auto It = A.Markers.find(S.Functions[Id].Hash);
+    if (It == A.Markers.end() || !Calls)
+      continue;
+    uint64_t Own = It->second.WrapperIr;
+    uint32_t Flags = S.Functions[Id].Flags;
+    if (Flags & HOTPATH_FN_FAST_PATH)
+      Own += (Flags & HOTPATH_FN_LOCAL_GATE ? HOTPATH_FAST_PATH_LOCAL_GATE_IR
+                                            : HOTPATH_FAST_PATH_GATE_IR) *
+             (Calls - std::min(Calls, It->second.WrapperCalls));
+    CallCost[Id] += (long double)Own / Calls;
+    WrapperIr += Own;
+  }
+  return CallCost;
+}
+
+/// Caller -> callee between measured functions, from Callgrind's records.
+void fillIcountCalls(report::Report &R, const Snapshot &S,
+                     const callgrind::Attribution &A) {
+  std::map<uint64_t, const FunctionInfo *> ByHash;
+  for (size_t Id = 1; Id < S.Functions.size(); ++Id)
+    ByHash.emplace(S.Functions[Id].Hash, &S.Functions[Id]);
+  report::CallEdgesSection &E = R.IcountCalls;
+  E = report::CallEdgesSection();
+  E.Present = true;
+  E.Description = "Calls between measured functions, from Callgrind's calls= "
+                  "records of each caller's body (directly or through the "
+                  "callee's wrapper): exact calls, and their inclusive Ir as "
+                  "Callgrind measured it, hotpath's hooks included.";
+  for (const auto &[Key, C] : A.Edges) {
+    auto From = ByHash.find(Key.first), To = ByHash.find(Key.second);
+    if (From == ByHash.end() || To == ByHash.end() || !C.Calls)
+      continue;
+    E.Data.push_back(
+        {rowName(*From->second), rowName(*To->second), C.Calls, C.Ir});
+  }
+  std::sort(E.Data.begin(), E.Data.end(),
+            [](const report::CallEdgeRow &X, const report::CallEdgeRow &Y) {
+              return X.Ir != Y.Ir ? X.Ir > Y.Ir
+                                  : std::tie(X.Caller, X.Callee) <
+                                        std::tie(Y.Caller, Y.Callee);
+            });
+}
+
+} // namespace
+
 void fillCallgrindSections(report::Report &R, const Snapshot &S,
                            const callgrind::Attribution &A,
                            const std::vector<std::string> &CacheDesc,
@@ -99,24 +157,9 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
   // HOTPATH_FAST_PATH_LOCAL_GATE_IR in an executable's form).
   // Subtracted from f once per call of g nested in f (nothing when the nested
   // counts are unknown).
-  long double HookCost =
-      MeasuredCalls ? (long double)A.HookIr / MeasuredCalls : 0;
-  std::vector<long double> CallCost(S.Functions.size(), HookCost);
   uint64_t WrapperIr = 0;
-  for (size_t Id = 1; Id < S.Functions.size() && Id < S.Timing.size(); ++Id) {
-    uint64_t Calls = S.Timing[Id].Calls;
-    auto It = A.Markers.find(S.Functions[Id].Hash);
-    if (It == A.Markers.end() || !Calls)
-      continue;
-    uint64_t Own = It->second.WrapperIr;
-    uint32_t Flags = S.Functions[Id].Flags;
-    if (Flags & HOTPATH_FN_FAST_PATH)
-      Own += (Flags & HOTPATH_FN_LOCAL_GATE ? HOTPATH_FAST_PATH_LOCAL_GATE_IR
-                                            : HOTPATH_FAST_PATH_GATE_IR) *
-             (Calls - std::min(Calls, It->second.WrapperCalls));
-    CallCost[Id] += (long double)Own / Calls;
-    WrapperIr += Own;
-  }
+  std::vector<long double> CallCost =
+      measuredCallCost(S, A, MeasuredCalls, WrapperIr);
   std::vector<long double> Own(S.Functions.size(), 0);
   if (Nested) {
     Sec.HookCostIr = roundDiv(A.HookIr + WrapperIr, MeasuredCalls);
@@ -172,30 +215,7 @@ void fillCallgrindSections(report::Report &R, const Snapshot &S,
     CS.Data.push_back(C);
   }
   report::sortRows(Sec.Data);
-  // Caller -> callee between measured functions, from Callgrind's records.
-  std::map<uint64_t, const FunctionInfo *> ByHash;
-  for (size_t Id = 1; Id < S.Functions.size(); ++Id)
-    ByHash.emplace(S.Functions[Id].Hash, &S.Functions[Id]);
-  report::CallEdgesSection &E = R.IcountCalls;
-  E = report::CallEdgesSection();
-  E.Present = true;
-  E.Description = "Calls between measured functions, from Callgrind's calls= "
-                  "records of each caller's body (directly or through the "
-                  "callee's wrapper): exact calls, and their inclusive Ir as "
-                  "Callgrind measured it, hotpath's hooks included.";
-  for (const auto &[Key, C] : A.Edges) {
-    auto From = ByHash.find(Key.first), To = ByHash.find(Key.second);
-    if (From == ByHash.end() || To == ByHash.end() || !C.Calls)
-      continue;
-    E.Data.push_back(
-        {rowName(*From->second), rowName(*To->second), C.Calls, C.Ir});
-  }
-  std::sort(E.Data.begin(), E.Data.end(),
-            [](const report::CallEdgeRow &X, const report::CallEdgeRow &Y) {
-              return X.Ir != Y.Ir ? X.Ir > Y.Ir
-                                  : std::tie(X.Caller, X.Callee) <
-                                        std::tie(Y.Caller, Y.Callee);
-            });
+  fillIcountCalls(R, S, A);
   std::sort(CS.Data.begin(), CS.Data.end(),
             [](const report::CacheRow &X, const report::CacheRow &Y) {
               return X.Cycles != Y.Cycles ? X.Cycles > Y.Cycles
