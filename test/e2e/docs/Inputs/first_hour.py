@@ -10,6 +10,7 @@ first line and exit status, then its output, for FileCheck.
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -28,12 +29,28 @@ s.close()
 env = {k: v for k, v in os.environ.items() if not k.startswith("HOTPATH_")}
 for n, block in enumerate(blocks, 1):
     script = "set -e -o pipefail\n" + block.replace("6770", port)
-    p = subprocess.run(["bash", "-c", script], cwd=WORK, env=env, capture_output=True,
-                       text=True, timeout=900)
-    print("=== block %d: %s: exit %d" % (n, block.splitlines()[0][:60], p.returncode))
-    print(p.stdout.replace(port, "PORT"))
-    if p.returncode:
-        print(p.stderr[-3000:])
+    # Output to files, not pipes, and the block in a process group of its
+    # own, ended after it: a server a failing block leaves behind can
+    # neither hold the test's pipes open nor outlive it.
+    with open(os.path.join(WORK, "out.%d" % n), "w+") as out, \
+            open(os.path.join(WORK, "err.%d" % n), "w+") as err:
+        p = subprocess.Popen(["bash", "-c", script], cwd=WORK, env=env, stdout=out,
+                             stderr=err, start_new_session=True)
+        try:
+            code = p.wait(timeout=900)
+        except subprocess.TimeoutExpired:
+            code = "timeout"
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out.seek(0)
+        err.seek(0)
+        stdout, stderr = out.read(), err.read()
+    print("=== block %d: %s: exit %s" % (n, block.splitlines()[0][:60], code))
+    print(stdout.replace(port, "PORT"))
+    if code:
+        print(stderr[-3000:])
 for f in ("interp.svg", "change.svg", "comment.md", "hotpath.toml", "hotpath/policy.toml",
           ".hotpath/history.db"):
     print("file %s: %s" % (f, os.path.getsize(os.path.join(WORK, f)) > 0
