@@ -83,16 +83,12 @@ public:
       for (const std::string &S : schemaStatements("BIGSERIAL PRIMARY KEY"))
         if (!exec(S, Error))
           return rollback();
-    if (Version > SchemaVersion) {
-      Error = "the server's history was written by a newer hotpath (schema " +
-              std::to_string(Version) + ", this one knows " +
-              std::to_string(SchemaVersion) + ")";
+    std::string Record, Why = checkSchema(Version, Record);
+    if (!Why.empty()) {
+      Error = "the server's history was " + Why;
       return rollback();
     }
-    if (Version < SchemaVersion &&
-        !exec("INSERT INTO hotpath_schema VALUES (" +
-                  std::to_string(SchemaVersion) + ")",
-              Error))
+    if (!Record.empty() && !exec(Record, Error))
       return rollback();
     return exec("COMMIT", Error);
   }

@@ -4,7 +4,17 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace hotpath::history {
+
+void keepAskedSeries(std::vector<Series> &All, const std::string &Function) {
+  if (Function.empty())
+    All.erase(
+        std::remove_if(All.begin(), All.end(),
+                       [](const Series &X) { return !X.Function.empty(); }),
+        All.end());
+}
 
 bool seriesJson(Store &S, Query Q, size_t MaxSeries, std::string &Json,
                 std::string &Error) {
@@ -15,17 +25,11 @@ bool seriesJson(Store &S, Query Q, size_t MaxSeries, std::string &Json,
     Error = "no metric '" + Q.Metric + "'";
     return false;
   }
-  if (Q.CpuModel.empty()) { // one machine's series: the most common's
-    std::vector<std::string> Ms;
-    if (!S.machines(Ms, Error))
-      return false;
-    if (!Ms.empty())
-      Q.CpuModel = Ms.front();
-  }
   std::vector<RunInfo> Runs;
   std::vector<Series> All;
-  if (!S.read(Q, Runs, All, Error))
+  if (!defaultMachine(S, Q.CpuModel, Error) || !S.read(Q, Runs, All, Error))
     return false;
+  keepAskedSeries(All, Q.Function);
   ChangeOptions O;
   O.Exact = MI->Exact;
   O.MinRelativeChange = O.Exact ? 0.01 : 0.05;
@@ -41,8 +45,6 @@ bool seriesJson(Store &S, Query Q, size_t MaxSeries, std::string &Json,
   J["series"] = nlohmann::json::array();
   size_t Left = 0;
   for (const Series &X : All) {
-    if (Q.Function.empty() && !X.Function.empty())
-      continue; // no function asked: the benchmarks' own series
     if (J["series"].size() >= MaxSeries) {
       ++Left;
       continue;

@@ -59,17 +59,12 @@ public:
     Stmt V(Db, "SELECT max(version) FROM hotpath_schema");
     if (!V || sqlite3_step(*V) != SQLITE_ROW)
       return fail("reading the schema version", Error) && rollback();
-    int Version = sqlite3_column_int(*V, 0);
-    if (Version > SchemaVersion) {
-      Error = Path + ": written by a newer hotpath (schema " +
-              std::to_string(Version) + ", this one knows " +
-              std::to_string(SchemaVersion) + ")";
+    std::string Record, Why = checkSchema(sqlite3_column_int(*V, 0), Record);
+    if (!Why.empty()) {
+      Error = Path + ": " + Why;
       return rollback();
     }
-    if (Version < SchemaVersion &&
-        !exec("INSERT INTO hotpath_schema VALUES (" +
-                  std::to_string(SchemaVersion) + ")",
-              Error))
+    if (!Record.empty() && !exec(Record, Error))
       return rollback();
     return exec("COMMIT", Error);
   }

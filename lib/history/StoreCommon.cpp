@@ -24,6 +24,17 @@ std::vector<std::string> schemaStatements(const std::string &IdColumn) {
   };
 }
 
+std::string checkSchema(int Version, std::string &RecordSql) {
+  RecordSql.clear();
+  if (Version > SchemaVersion)
+    return "written by a newer hotpath (schema " + std::to_string(Version) +
+           ", this one knows " + std::to_string(SchemaVersion) + ")";
+  if (Version < SchemaVersion)
+    RecordSql = "INSERT INTO hotpath_schema VALUES (" +
+                std::to_string(SchemaVersion) + ")";
+  return "";
+}
+
 std::map<int64_t, size_t> keepLast(std::vector<RunInfo> &Runs, const Query &Q) {
   if (Q.Last && Runs.size() > Q.Last)
     Runs.erase(Runs.begin(), Runs.end() - long(Q.Last));

@@ -20,6 +20,11 @@ namespace hotpath::history {
 /// an auto-numbered key.
 std::vector<std::string> schemaStatements(const std::string &IdColumn);
 
+/// Whether this hotpath can use a store whose schema is at Version (0: a
+/// new one): "" and, when the store is older, RecordSql to run in the same
+/// transaction; else why not ("written by a newer hotpath ...").
+std::string checkSchema(int Version, std::string &RecordSql);
+
 /// Keeps the last Q.Last of Runs (all of them when 0), and a map of run id
 /// to its index among those kept.
 std::map<int64_t, size_t> keepLast(std::vector<RunInfo> &Runs, const Query &Q);

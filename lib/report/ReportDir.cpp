@@ -72,6 +72,24 @@ bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
   return true;
 }
 
+bool readReports(const std::vector<std::string> &Paths,
+                 std::vector<Report> &Out, std::string &Error) {
+  for (const std::string &P : Paths) {
+    if (isDirectory(P)) {
+      std::vector<std::string> Files;
+      if (!readReportDir(P, Out, Files, Error))
+        return false;
+      continue;
+    }
+    Out.emplace_back();
+    if (!readReportFile(P, Out.back(), Error)) {
+      Error = P + ": " + Error;
+      return false;
+    }
+  }
+  return true;
+}
+
 std::string realDirectory(const std::string &Dir) {
   char Buf[PATH_MAX];
   std::string Real = realpath(Dir.c_str(), Buf) ? std::string(Buf) : Dir;

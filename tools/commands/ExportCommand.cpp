@@ -110,20 +110,12 @@ int ExportCommand::run(const Invocation &) {
                            : views::traceSpeedscopeJson(T, T.ProcessName);
     return writeOutput(Out, Data);
   }
-  for (const std::string &F : Files) {
-    std::vector<std::string> Paths;
-    if (report::isDirectory(F)) {
-      if (!Tracker)
-        return fail("" + F + " is a directory: --format " + Format +
-                    " takes one report");
-      if (!report::readReportDir(F, Reports, Paths, Error))
-        return fail(Error);
-      continue;
-    }
-    Reports.emplace_back();
-    if (!report::readReportFile(F, Reports.back(), Error))
-      return fail(F + ": " + Error);
-  }
+  for (const std::string &F : Files)
+    if (!Tracker && report::isDirectory(F))
+      return fail("" + F + " is a directory: --format " + Format +
+                  " takes one report");
+  if (!report::readReports(Files, Reports, Error))
+    return fail(Error);
   report::Report &R = Reports.front();
   if (!Tracker)
     samples::joinSamples(R); // sampled frames below the measured ones

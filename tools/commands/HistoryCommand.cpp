@@ -2,6 +2,7 @@
 #include "cli/CommandLine.h"
 #include "commands/Commands.h"
 #include "hotpath/history/ChangePoints.h"
+#include "hotpath/history/SeriesJson.h"
 #include "hotpath/history/Store.h"
 #include "hotpath/report/Git.h"
 #include "hotpath/report/ReportDir.h"
@@ -230,22 +231,8 @@ int HistoryCommand::run(const Invocation &) {
 bool HistoryCommand::readRun(const std::vector<std::string> &Paths,
                              history::RunRecord &Run, size_t &Count) {
   std::vector<report::Report> Reports;
-  for (const std::string &A : Paths) {
-    std::string Error;
-    if (report::isDirectory(A)) {
-      std::vector<report::Report> Dir;
-      std::vector<std::string> Files;
-      if (!report::readReportDir(A, Dir, Files, Error))
-        return fail(A + ": " + Error);
-      for (report::Report &R : Dir)
-        Reports.push_back(std::move(R));
-      continue;
-    }
-    report::Report R;
-    if (!report::readReportFile(A, R, Error))
-      return fail(A + ": " + Error);
-    Reports.push_back(std::move(R));
-  }
+  if (std::string Error; !report::readReports(Paths, Reports, Error))
+    return fail(Error);
   Run = history::runOf(Reports);
   Run.Branch = Branch.empty() ? currentBranch() : Branch;
   Run.Kernel = kernelRelease();
@@ -284,13 +271,8 @@ int HistoryCommand::show() {
   std::unique_ptr<history::Store> S = open();
   std::string Function = Args.empty() ? "" : Args[0], Error;
   std::string M = Metric.empty() ? "icount" : Metric;
-  if (Machine.empty()) { // the most common machine: one series each
-    std::vector<std::string> Ms;
-    if (!S->machines(Ms, Error))
-      return fail(report::terminalText(Error));
-    if (!Ms.empty())
-      Machine = Ms.front();
-  }
+  if (!history::defaultMachine(*S, Machine, Error))
+    return fail(report::terminalText(Error));
   std::vector<RunInfo> Runs;
   std::vector<Series> All;
   for (const std::string &Try :
@@ -302,34 +284,17 @@ int HistoryCommand::show() {
     if (!S->read(Q, Runs, All, Error))
       return fail(report::terminalText(Error));
     M = Try;
-    // No function asked: the benchmarks' own series.
-    All.erase(std::remove_if(All.begin(), All.end(),
-                             [&](const Series &X) {
-                               return Function.empty() && !X.Function.empty();
-                             }),
-              All.end());
+    history::keepAskedSeries(All, Function);
     if (!All.empty())
       break;
   }
-  if (Format == "json") {
-    nlohmann::ordered_json J;
-    J["metric"] = M;
-    J["machine"] = Machine;
-    J["runs"] = nlohmann::json::array();
-    for (const RunInfo &R : Runs)
-      J["runs"].push_back({{"commit", R.Commit},
-                           {"branch", R.Branch},
-                           {"start_unix_ns", R.StartUnixNs}});
-    J["series"] = nlohmann::json::array();
-    for (const Series &X : All) {
-      nlohmann::ordered_json SJ = {{"benchmark", X.Benchmark},
-                                   {"function", X.Function}};
-      SJ["points"] = nlohmann::json::array();
-      for (const history::Point &P : X.Points)
-        SJ["points"].push_back({{"run", P.Run}, {"value", P.Value}});
-      J["series"].push_back(SJ);
-    }
-    return writeStdout(J.dump(2) + "\n");
+  if (Format == "json") { // what serve's /api/history answers
+    history::Query Q = query(M);
+    Q.Function = Function;
+    std::string Json;
+    if (!history::seriesJson(*S, Q, SIZE_MAX, Json, Error))
+      return fail(report::terminalText(Error));
+    return writeStdout(Json);
   }
   if (All.empty())
     return writeStdout("no series of " + M +

@@ -85,18 +85,8 @@ void PushCommand::declare(CLI::App &App) {
 
 int PushCommand::run(const Invocation &) {
   std::vector<report::Report> Reports;
-  for (const std::string &F : Files) {
-    std::string Error;
-    std::vector<std::string> Paths;
-    if (report::isDirectory(F)) {
-      if (!report::readReportDir(F, Reports, Paths, Error))
-        return fail(Error);
-      continue;
-    }
-    Reports.emplace_back();
-    if (!report::readReportFile(F, Reports.back(), Error))
-      return fail(F + ": " + Error);
-  }
+  if (std::string Error; !report::readReports(Files, Reports, Error))
+    return fail(Error);
   std::string Url = Gateway;
   while (!Url.empty() && Url.back() == '/')
     Url.pop_back();

@@ -15,6 +15,11 @@
 
 namespace hotpath::history {
 
+/// What a reader asked for by Function: the series of the functions whose
+/// name contains it, or with none asked the benchmarks' own (function "").
+/// The store's query gives every function for "": this keeps what was asked.
+void keepAskedSeries(std::vector<Series> &All, const std::string &Function);
+
 /// Q.Metric "" means icount; Q.CpuModel "" the most common machine's runs.
 /// False with Error (one line) for an unknown metric or a store that
 /// cannot be read.

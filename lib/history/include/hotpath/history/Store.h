@@ -75,6 +75,10 @@ constexpr int SchemaVersion = 1;
 /// plain path an SQLite file. False with Error (one line).
 std::unique_ptr<Store> openStore(const std::string &Url, std::string &Error);
 
+/// Machine, or when it is "" the CPU model most runs were on (a series is
+/// one machine's). False with Error when the store cannot be read.
+bool defaultMachine(Store &S, std::string &Machine, std::string &Error);
+
 /// Whether Url names a PostgreSQL server.
 bool isPostgresUrl(const std::string &Url);
 

@@ -27,6 +27,12 @@ std::vector<std::string> reportFiles(const std::string &Dir);
 bool readReportDir(const std::string &Dir, std::vector<Report> &Out,
                    std::vector<std::string> &Paths, std::string &Error);
 
+/// The reports Paths name: each a report file, or a directory of them
+/// (readReportDir), in order; false with Error (one line, naming the file)
+/// on the first that cannot be read.
+bool readReports(const std::vector<std::string> &Paths,
+                 std::vector<Report> &Out, std::string &Error);
+
 /// Dir as a real path without a trailing '/' (Dir itself when that fails).
 std::string realDirectory(const std::string &Dir);
 
