@@ -19,6 +19,7 @@
 //
 //   valgrind --tool=callgrind --collect-atstart=no icount [N]
 #include "core/Registry.h"
+#include "core/SessionMode.h"
 #include "core/ThreadState.h"
 #include "core/Trace.h"
 
@@ -31,7 +32,7 @@ extern "C" int bench_tiny_plain(int);
 extern "C" void hotpath_session_begin(void);
 
 namespace hotpath::rt {
-void selectHookImplementations(bool CountOnly, bool Tsc, bool Trace);
+void selectHookImplementations(const SessionMode &M);
 void sweepAll(bool Final, uint32_t Epoch);
 void drainLock();
 void drainUnlock();
@@ -64,11 +65,20 @@ static void setCountdowns(int64_t V) {
     CurrentThread->Left[I] = V;
 }
 
+// Points the hooks at the implementations of one HookMode.
+static void selectHooks(HookMode H, bool Trace = false) {
+  SessionMode M;
+  M.Hooks = H;
+  M.Tsc = ClockUsesTsc;
+  M.Trace = Trace;
+  selectHookImplementations(M);
+}
+
 // Points the hooks at the timed implementations with sampling period P.
 static void timedMode(uint64_t P) {
   __atomic_store_n(&CountOnlyMode, 0u, __ATOMIC_RELAXED);
   CurrentConfig.Period = P;
-  selectHookImplementations(false, ClockUsesTsc, false);
+  selectHooks(P == 1 ? HookMode::EveryCallTimed : HookMode::Countdown);
   if (ThreadState *T = CurrentThread) {
     T->Period = P;
     setCountdowns(1);
@@ -102,15 +112,15 @@ int main(int Argc, char **Argv) {
   CALLGRIND_DUMP_STATS_AT("drain");
   CurrentTrace.Cap = uint64_t(2 * N);
   CurrentThread->Trace = newTraceBuffer(1.0);
-  selectHookImplementations(false, ClockUsesTsc, true);
+  selectHooks(HookMode::EveryCallTimed, /*Trace=*/true);
   region("traced", bench_tiny, N);
-  selectHookImplementations(false, ClockUsesTsc, false);
+  selectHooks(HookMode::EveryCallTimed);
   sweep();
   timedMode(100);
   region("sampled", bench_tiny, N);
   sweep();
   __atomic_store_n(&CountOnlyMode, 1u, __ATOMIC_RELAXED);
-  selectHookImplementations(true, ClockUsesTsc, false);
+  selectHooks(HookMode::CountOnly);
   region("count", bench_tiny, N);
   armFastPath(INT64_MAX);
   region("fastcount", bench_tiny, N);

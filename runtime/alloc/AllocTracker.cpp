@@ -90,17 +90,19 @@ std::string foreignAllocator() {
   return "";
 }
 
-bool Tracked = false, NeedsStack = false;
-// Exclusive attribution by the current call (AllocMode 3): the fast path
-// counts untimed calls without a frame, and the bytes-per-call histogram
-// is of the timed calls.
+bool Tracked = false;
+// The session's attribution (SessionMode.h), which allocResume restores.
+AllocAttribution Applied = AllocAttribution::Off;
+// Exclusive attribution by the current call: the fast path counts untimed
+// calls without a frame, and the bytes-per-call histogram is of the timed
+// calls.
 bool ByCurrentCall = false;
 } // namespace
 
 void allocSessionBegin(const Options &O, bool UnderValgrind,
                        std::vector<std::string> &Warnings) {
   Tracked = false;
-  Cumulative = O.AllocCumulative;
+  allocApplyMode(AllocAttribution::Off); // until the session's mode is
   // Valgrind's tools replace or watch malloc themselves: not tracked there
   // (the native run of merged mode has the allocations) unless
   // HOTPATH_ALLOC=1 is explicit, and then per thread only: the hooks keep
@@ -119,33 +121,27 @@ void allocSessionBegin(const Options &O, bool UnderValgrind,
       }
     }
   }
-  NeedsStack = Tracked && !UnderValgrind;
   // Threads' totals start from zero (a thread's row is taken only when it
   // ran measured code in the session).
   for (ThreadState *T = threadList(); T;
        T = T->Next.load(std::memory_order_relaxed))
     if (AllocState *A = __atomic_load_n(&T->Alloc, __ATOMIC_ACQUIRE))
       A->Totals = AllocCounters{};
-  allocResume();
 }
 
 void allocSessionEnd() { __atomic_store_n(&AllocMode, 0u, __ATOMIC_RELAXED); }
 
 void allocPause() { __atomic_store_n(&AllocMode, 0u, __ATOMIC_RELAXED); }
 void allocResume() {
-  uint32_t Mode = !Tracked ? 0u : Cumulative ? 2u : ByCurrentCall ? 3u : 1u;
-  __atomic_store_n(&AllocMode, Mode, __ATOMIC_RELAXED);
+  __atomic_store_n(&AllocMode, uint32_t(Applied), __ATOMIC_RELAXED);
 }
 
 bool allocTracked() { return Tracked; }
-bool allocNeedsStack() { return NeedsStack; }
-bool allocNeedsFrameEveryCall(bool TimesNothing) {
-  return NeedsStack && (Cumulative || TimesNothing);
-}
-bool allocSetByCurrentCall(bool FastPathArmed) {
-  ByCurrentCall = Tracked && !Cumulative && FastPathArmed;
+void allocApplyMode(AllocAttribution A) {
+  Applied = Tracked ? A : AllocAttribution::Off;
+  Cumulative = Applied == AllocAttribution::Cumulative;
+  ByCurrentCall = Applied == AllocAttribution::ByCurrentCall;
   allocResume();
-  return ByCurrentCall;
 }
 bool allocByCurrentCall() { return ByCurrentCall; }
 

@@ -37,6 +37,7 @@
 #include "core/EventQueue.h"
 #include "core/Registry.h"     // MaxFunctions
 #include "core/RuntimeScope.h" // InRuntime: the runtime's own allocations
+#include "core/SessionMode.h"  // AllocAttribution
 #include "core/ThreadState.h"
 #include "hotpath/abi.h"
 
@@ -85,8 +86,8 @@ constexpr uint32_t AllocMarkOwn = 1, AllocMarkInh = 2;
 /// and its memory bound are shared with the timing events.
 constexpr uint32_t AllocEventCaller = ~1u;
 
-/// 0 off, 1 exclusive by the top frame, 2 cumulative, 3 exclusive by the
-/// current call; set at session begin.
+/// The session's AllocAttribution (SessionMode.h), Off while paused; set
+/// at session begin.
 extern uint32_t AllocMode __attribute__((visibility("hidden")));
 
 HP_COLD_CC AllocState *attachAllocState(ThreadState *T);
@@ -144,7 +145,8 @@ inline __attribute__((always_inline)) uint64_t usableSize(void *P);
 template <typename AddFn>
 inline __attribute__((always_inline)) void charge(ThreadState *T, AllocState *A,
                                                   AddFn Add) {
-  if (__atomic_load_n(&AllocMode, __ATOMIC_RELAXED) != 3) {
+  if (__atomic_load_n(&AllocMode, __ATOMIC_RELAXED) !=
+      uint32_t(AllocAttribution::ByCurrentCall)) {
     Add(*topSlot(T, A)); // the top frame's, charged at its close
     return;
   }
@@ -197,8 +199,10 @@ inline __attribute__((always_inline)) uint64_t usableSize(void *P) {
 
 // ---- session and drain side (under the drain lock unless noted) --------
 
-/// At session begin (not under the drain lock): decides the mode from the
-/// options, Valgrind and who owns malloc; appends at most one warning.
+/// At session begin (not under the drain lock): decides whether
+/// allocations are tracked, from the options, Valgrind and who owns malloc
+/// (allocTracked()); appends at most one warning. Counts nothing until
+/// allocApplyMode.
 void allocSessionBegin(const Options &O, bool UnderValgrind,
                        std::vector<std::string> &Warnings);
 /// At session end, before the final drain: stop counting.
@@ -209,19 +213,11 @@ void allocPause();
 void allocResume();
 /// Whether this session tracks allocations.
 bool allocTracked();
-/// Whether the hooks must keep a shadow stack for attribution even when
-/// nothing is timed (sampling rate 0).
-bool allocNeedsStack();
-/// Whether every call needs a frame, so that the fast path may not be
-/// armed: cumulative attribution (a call's callees add to it), or a
-/// session that times nothing (`TimesNothing`: the bytes-per-call
-/// histogram would have no timed calls to come from).
-bool allocNeedsFrameEveryCall(bool TimesNothing);
-/// At session begin, once the fast path is decided: exclusive attribution
-/// is by the current call when the fast path is armed (untimed calls have
-/// no frame; the bytes-per-call histogram is then of the timed calls), by
-/// the top frame otherwise. Returns allocByCurrentCall().
-bool allocSetByCurrentCall(bool FastPathArmed);
+/// At session begin, once the session's mode is derived (SessionMode.h,
+/// from allocTracked()): how allocations are attributed.
+void allocApplyMode(AllocAttribution A);
+/// Whether exclusive attribution is by the current call: the bytes-per-call
+/// histogram is then of the timed calls.
 bool allocByCurrentCall();
 /// The drain met an event with Caller == AllocEventCaller.
 void recordAllocEvent(uint32_t Id, uint64_t Bytes);

@@ -18,28 +18,27 @@ using namespace hotpath::rt;
 // the fast path tests no mode. Elsewhere, the hook's own frame address.
 using HookFn = void (*)(hotpath_fn_desc *, uintptr_t);
 #define HP_IMPL extern "C" __attribute__((visibility("hidden"), used))
-// One enter/exit pair per timed mode: clock x (every call timed or
-// sampled) x (inclusive or exclusive).
-// The trace mode (HOTPATH_TRACE) has exits of its own; its enters are the
+// One enter/exit pair per timed HookMode and clock (SessionMode.h). The
+// trace mode (HOTPATH_TRACE) has exits of its own; its enters are the
 // same.
-#define HP_TIMED_PAIR(Name, K, AllTimed, Excl)                                 \
+#define HP_TIMED_PAIR(Name, K, Mode)                                           \
   HP_IMPL void hpEnter##Name(hotpath_fn_desc *D, uintptr_t Sp) {               \
-    hookEnter<ClockKind::K, AllTimed, Excl>(D, Sp);                            \
+    hookEnter<ClockKind::K, HookMode::Mode>(D, Sp);                            \
   }                                                                            \
   HP_IMPL void hpExit##Name(hotpath_fn_desc *D, uintptr_t Sp) {                \
-    hookExit<ClockKind::K, AllTimed, Excl, 0>(D, Sp);                          \
+    hookExit<ClockKind::K, HookMode::Mode, TraceExits::Off>(D, Sp);            \
   }                                                                            \
   HP_IMPL void hpExitTrace##Name(hotpath_fn_desc *D, uintptr_t Sp) {           \
-    hookExit<ClockKind::K, AllTimed, Excl, 1>(D, Sp);                          \
+    hookExit<ClockKind::K, HookMode::Mode, TraceExits::On>(D, Sp);             \
   }
-HP_TIMED_PAIR(TscAll, Tsc, 1, 0)
-HP_TIMED_PAIR(TscAllExcl, Tsc, 1, 1)
-HP_TIMED_PAIR(TscSampled, Tsc, 0, 0)
-HP_TIMED_PAIR(TscSampledExcl, Tsc, 0, 1)
-HP_TIMED_PAIR(MonoAll, Mono, 1, 0)
-HP_TIMED_PAIR(MonoAllExcl, Mono, 1, 1)
-HP_TIMED_PAIR(MonoSampled, Mono, 0, 0)
-HP_TIMED_PAIR(MonoSampledExcl, Mono, 0, 1)
+HP_TIMED_PAIR(TscAll, Tsc, EveryCallTimed)
+HP_TIMED_PAIR(TscAllExcl, Tsc, EveryCallExclusive)
+HP_TIMED_PAIR(TscSampled, Tsc, Countdown)
+HP_TIMED_PAIR(TscSampledExcl, Tsc, CountdownExclusive)
+HP_TIMED_PAIR(MonoAll, Mono, EveryCallTimed)
+HP_TIMED_PAIR(MonoAllExcl, Mono, EveryCallExclusive)
+HP_TIMED_PAIR(MonoSampled, Mono, Countdown)
+HP_TIMED_PAIR(MonoSampledExcl, Mono, CountdownExclusive)
 HP_IMPL void hpEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
   hookEnterCount(D, Sp);
 }
@@ -92,26 +91,33 @@ HP_EXPORT void __hotpath_exit(hotpath_fn_desc *D) {
 }
 #endif
 
-void hotpath::rt::selectHookImplementations(bool CountOnly, bool Tsc,
-                                            bool Trace) {
-  bool AllTimed = CurrentConfig.Period == 1,
-       Exclusive = CurrentConfig.Exclusive;
-  static const HookFn Enter[8] = {hpEnterMonoSampled, hpEnterMonoSampledExcl,
-                                  hpEnterMonoAll,     hpEnterMonoAllExcl,
-                                  hpEnterTscSampled,  hpEnterTscSampledExcl,
-                                  hpEnterTscAll,      hpEnterTscAllExcl};
-  static const HookFn Exit[8] = {hpExitMonoSampled, hpExitMonoSampledExcl,
-                                 hpExitMonoAll,     hpExitMonoAllExcl,
-                                 hpExitTscSampled,  hpExitTscSampledExcl,
-                                 hpExitTscAll,      hpExitTscAllExcl};
-  static const HookFn ExitTrace[8] = {
-      hpExitTraceMonoSampled, hpExitTraceMonoSampledExcl,
-      hpExitTraceMonoAll,     hpExitTraceMonoAllExcl,
-      hpExitTraceTscSampled,  hpExitTraceTscSampledExcl,
-      hpExitTraceTscAll,      hpExitTraceTscAllExcl};
-  unsigned I = unsigned(Tsc) * 4 + unsigned(AllTimed) * 2 + unsigned(Exclusive);
-  HookFn E = CountOnly ? hpEnterCount : Enter[I];
-  HookFn X = CountOnly ? hpExitCount : Trace ? ExitTrace[I] : Exit[I];
+void hotpath::rt::selectHookImplementations(const SessionMode &M) {
+  struct Pair {
+    HookFn Enter, Exit, ExitTrace;
+  };
+  // By HookMode (CountOnly and AnyMode apart), then the clock.
+  static const Pair Timed[4][2] = {
+      {{hpEnterMonoAll, hpExitMonoAll, hpExitTraceMonoAll},
+       {hpEnterTscAll, hpExitTscAll, hpExitTraceTscAll}},
+      {{hpEnterMonoAllExcl, hpExitMonoAllExcl, hpExitTraceMonoAllExcl},
+       {hpEnterTscAllExcl, hpExitTscAllExcl, hpExitTraceTscAllExcl}},
+      {{hpEnterMonoSampled, hpExitMonoSampled, hpExitTraceMonoSampled},
+       {hpEnterTscSampled, hpExitTscSampled, hpExitTraceTscSampled}},
+      {{hpEnterMonoSampledExcl, hpExitMonoSampledExcl,
+        hpExitTraceMonoSampledExcl},
+       {hpEnterTscSampledExcl, hpExitTscSampledExcl,
+        hpExitTraceTscSampledExcl}}};
+  HookFn E = hpEnterCount, X = hpExitCount;
+  int Row = M.Hooks == HookMode::EveryCallTimed       ? 0
+            : M.Hooks == HookMode::EveryCallExclusive ? 1
+            : M.Hooks == HookMode::Countdown          ? 2
+            : M.Hooks == HookMode::CountdownExclusive ? 3
+                                                      : -1;
+  if (Row >= 0) {
+    const Pair &P = Timed[Row][M.Tsc];
+    E = P.Enter;
+    X = M.Trace ? P.ExitTrace : P.Exit;
+  }
   __atomic_store_n(&HpEnterTarget, E, __ATOMIC_RELAXED);
   __atomic_store_n(&HpExitTarget, X, __ATOMIC_RELAXED);
 }
@@ -149,7 +155,8 @@ void enterMarked(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp, bool Gated) {
   if (T->InHook > 1) {
     // A handler interrupted a hook of this thread, which may hold the top
     // frame in a register: push above everything, close nothing.
-    if (tryEnter<ClockKind::Auto, -1, -1, /*Force=*/true>(T, D, Sp, Gated))
+    if (tryEnter<ClockKind::Auto, HookMode::AnyMode, /*Force=*/true>(T, D, Sp,
+                                                                     Gated))
       return;
   } else {
     // Close frames that no longer exist: each exactly once, timed to now.

@@ -17,6 +17,7 @@
 
 #include "base/Clock.h"
 #include "core/Adaptive.h"
+#include "core/SessionMode.h"
 #include "core/ThreadState.h"
 #include "core/Trace.h"
 #include "hotpath/abi.h"
@@ -41,8 +42,8 @@ HP_COLD_CC void allocFrameClosed(ThreadState *T, Frame *F); // AllocTracker
 /// time): their hooks are compiled without it. Pairs stay matched: the
 /// flag changes only at session begin, when no thread has a frame of the
 /// new session yet (syncThread drops the old).
-template <int AllTimed, int Excl> HP_INLINE bool keepsCurrentCall() {
-  return AllTimed != 1 && Excl != 1 &&
+template <HookMode M> HP_INLINE bool keepsCurrentCall() {
+  return allTimedOf(M) != 1 && exclusiveOf(M) != 1 &&
          __atomic_load_n(&KeepCurrentCall, __ATOMIC_RELAXED);
 }
 
@@ -79,13 +80,13 @@ HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Path,
 /// Returns false when the slow path must handle the call. Gated: whether
 /// the gate decremented this call's countdown (gateDecremented), -1 for
 /// "ask now".
-// The fast paths are compiled per session mode; -1 means "test at run
-// time" (the slow paths). AllTimed: sampling rate 1, every call is timed.
-// Excl: HOTPATH_TIME_EXCLUSIVE.
-template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1,
+// The fast paths are compiled per session mode (SessionMode.h); AnyMode
+// tests it at run time (the slow paths).
+template <ClockKind K = ClockKind::Auto, HookMode M = HookMode::AnyMode,
           bool Force = false>
 HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
                         int Gated = -1) {
+  constexpr int AllTimed = allTimedOf(M), Excl = exclusiveOf(M);
   Frame *Top = T->Top;
   uint64_t SpInv = ~uint64_t(Sp);
   uint32_t Id = __atomic_load_n(&D->runtime_id, __ATOMIC_RELAXED);
@@ -105,7 +106,7 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
   F->SpInv = SpInv;
   // This call is the thread's current one (allocations are charged to it,
   // AllocTracker.h) until its frame closes, as the fast path does inline.
-  if (keepsCurrentCall<AllTimed, Excl>()) {
+  if (keepsCurrentCall<M>()) {
     F->SavedCurrent = __hotpath_fast.current;
     __hotpath_fast.current = Id | HOTPATH_CURRENT_FRAMED;
   }
@@ -206,10 +207,11 @@ HP_INLINE void sampledCallClosed(ThreadState *T, uint32_t Id, uint32_t Flags,
 
 /// Closes the top frame. Precondition: T is current and the top frame is
 /// this call's. Tr: HOTPATH_TRACE (Trace.h); the fast paths of the other
-/// modes are compiled with Tr = 0 and have no trace code.
-template <ClockKind K = ClockKind::Auto, int AllTimed = -1, int Excl = -1,
-          int Tr = -1>
+/// modes are compiled with TraceExits::Off and have no trace code.
+template <ClockKind K = ClockKind::Auto, HookMode M = HookMode::AnyMode,
+          TraceExits Tr = TraceExits::AnyMode>
 HP_INLINE void closeTop(ThreadState *T) {
+  constexpr int AllTimed = allTimedOf(M), Excl = exclusiveOf(M);
   Frame *F = T->Top;
   // Children's time: exclusive time's, and a sampled call's own time.
   uint64_t Start = F->Start,
@@ -230,7 +232,7 @@ HP_INLINE void closeTop(ThreadState *T) {
     // that is not sampled rather than a closed call's flags.
     F->Flags = 0;
   }
-  if (keepsCurrentCall<AllTimed, Excl>())
+  if (keepsCurrentCall<M>())
     __hotpath_fast.current = F->SavedCurrent;
   T->Top = P;
   std::atomic_signal_fence(std::memory_order_seq_cst);
@@ -243,9 +245,10 @@ HP_INLINE void closeTop(ThreadState *T) {
   // A thread moved between cores with slightly skewed clocks can see time
   // go back by a few ticks: clamp instead of wrapping around.
   uint64_t Ticks = int64_t(Now - Start) < 0 ? 0 : Now - Start;
-  if constexpr (Tr != 0) {
+  if constexpr (Tr != TraceExits::Off) {
     TraceBuffer *B = T->Trace;
-    if (Tr == 1 ? HP_LIKELY(B != nullptr) : HP_UNLIKELY(B != nullptr))
+    if (Tr == TraceExits::On ? HP_LIKELY(B != nullptr)
+                             : HP_UNLIKELY(B != nullptr))
       traceCall(B, Start, Ticks, Id, uint32_t(F - T->Stack));
   }
   if (Excl == 1 || (Excl == -1 && HP_UNLIKELY(T->Exclusive))) {
@@ -277,7 +280,7 @@ HP_INLINE void hookEnterCount(hotpath_fn_desc *D, uintptr_t Sp) {
   countCall(T, D, gateDecremented(T, D));
 }
 
-template <ClockKind K, int AllTimed = -1, int Excl = -1>
+template <ClockKind K, HookMode M = HookMode::AnyMode>
 HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (K == ClockKind::Auto)
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
@@ -286,12 +289,13 @@ HP_INLINE void hookEnter(hotpath_fn_desc *D, uintptr_t Sp) {
   if (HP_UNLIKELY(!stateCurrent(T)))
     return enterSlow(D, Sp);
   hookIn(T);
-  if (HP_UNLIKELY((!tryEnter<K, AllTimed, Excl>(T, D, Sp))))
+  if (HP_UNLIKELY((!tryEnter<K, M>(T, D, Sp))))
     return enterSlowIn(D, Sp);
   hookOut(T);
 }
 
-template <ClockKind K, int AllTimed = -1, int Excl = -1, int Tr = -1>
+template <ClockKind K, HookMode M = HookMode::AnyMode,
+          TraceExits Tr = TraceExits::AnyMode>
 HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
   if constexpr (K == ClockKind::Auto)
     if (__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED))
@@ -310,14 +314,14 @@ HP_INLINE void hookExit(hotpath_fn_desc *D, uintptr_t Sp) {
     return exitSlow(D, Sp);
   // No in-hook mark needed: a handler never closes a live frame (ours is
   // above anything it could find abandoned).
-  closeTop<K, AllTimed, Excl, Tr>(T);
+  closeTop<K, M, Tr>(T);
 }
 
 /// Points the hook trampolines at the implementations for this session's
-/// mode (x86-64; elsewhere the hooks test the mode at each call).
-/// Sampling and exclusive time come from CurrentConfig (set before); Trace:
-/// the exit hooks also write each timed call to its thread's trace buffer.
-void selectHookImplementations(bool CountOnly, bool Tsc, bool Trace);
+/// mode (x86-64; elsewhere the hooks test the mode at each call): M.Hooks,
+/// M.Tsc, and M.Trace (the exits also write each timed call to its
+/// thread's trace buffer).
+void selectHookImplementations(const SessionMode &M);
 
 } // namespace hotpath::rt
 

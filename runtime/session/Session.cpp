@@ -9,6 +9,7 @@
 #include "core/Adaptive.h"
 #include "core/HotPath.h"
 #include "core/Registry.h"
+#include "core/SessionMode.h"
 #include "core/ThreadState.h"
 #include "drain/Drain.h"
 #include "drain/ThreadUsage.h"
@@ -445,16 +446,24 @@ void beginLocked(BeginKind Kind) {
   setPrivateFilesEnabled(!Vg);
   // Before the session's first thread (the call cost's, the drain's).
   reserveOwnedFdRange();
-  double Rate = Opts->TimeSamplingRate;
-  CurrentConfig.Period = (Vg || !(Rate > 0)) ? ~0ull
-                         : Rate >= 1         ? 1
-                                     : uint64_t(std::llround(1.0 / Rate));
-  // The default mode counts, and times the long functions (Adaptive.h);
-  // under Valgrind it counts, as every mode does.
-  CurrentConfig.Adaptive = !Vg && Opts->Mode == MeasureMode::Default;
-  CurrentConfig.Exclusive = Opts->TimeExclusive;
   allocSessionBegin(*Opts, Vg, *RtWarnings);
   locksSessionBegin(*Opts, Vg);
+  // The session's mode, decided in one place (SessionMode.h), then applied.
+  SessionInputs In;
+  In.Mode = Opts->Mode;
+  In.Rate = Opts->TimeSamplingRate;
+  In.Exclusive = Opts->TimeExclusive;
+  In.FastPathAllowed = Opts->FastPath;
+  In.UnderValgrind = Vg;
+  In.Tsc = ClockUsesTsc;
+  In.AllocTracked = allocTracked();
+  In.AllocCumulative = Opts->AllocCumulative;
+  In.LocksTracked = locksTracked();
+  In.TraceAsked = !Opts->TracePath.empty();
+  SessionMode Mode = deriveSessionMode(In);
+  CurrentConfig = Mode.Config;
+  allocApplyMode(Mode.Alloc);
+  KeepCurrentCall = Mode.KeepCurrentCall;
   captureThreadBaseline();
   {
     std::vector<std::string> W;
@@ -463,41 +472,22 @@ void beginLocked(BeginKind Kind) {
       warn(Line);
   }
   // HOTPATH_TRACE: the timed calls, natively.
-  CurrentTrace = TraceConfig{};
-  if (!Opts->TracePath.empty()) {
-    if (Vg)
-      warn("HOTPATH_TRACE is ignored under Valgrind, which counts calls "
-           "instead of timing them");
-    else if (CurrentConfig.Period == ~0ull && !CurrentConfig.Adaptive)
-      warn("HOTPATH_TRACE records timed calls, and the count mode times "
-           "none: no trace");
-    else
-      CurrentTrace =
-          TraceConfig{Opts->TraceEvents, Opts->TraceRing, Opts->TraceMinNs};
-  }
-  // Attributing allocations needs the shadow stack, which count-only mode
-  // does not keep: untimed calls then go through the sampled hooks.
-  bool TimesNothing = CurrentConfig.Period == ~0ull && !CurrentConfig.Adaptive;
-  bool CountOnly = TimesNothing && !allocNeedsStack();
-  // The wrappers' inline fast path counts a call without a frame (and makes
-  // it the thread's current call, which exclusive allocation tracking
-  // charges): only when no call needs one (an untimed call under exclusive
-  // time, cumulative allocations or count-only allocations still does), and
-  // never under Valgrind, where every call goes through the hooks that keep
-  // hotpath's cost out of callers (docs/callgrind.md).
-  CurrentConfig.FastPath =
-      !Vg && CurrentConfig.Period != 1 && !CurrentConfig.Exclusive &&
-      !allocNeedsFrameEveryCall(TimesNothing) && Opts->FastPath;
-  // The hooks keep the current call only when allocations or lock waits
-  // are charged to it (the wrappers' fast path always does).
-  KeepCurrentCall = allocSetByCurrentCall(CurrentConfig.FastPath) ||
-                    (locksTracked() && CurrentConfig.FastPath);
-  __atomic_store_n(&CountOnlyMode, CountOnly ? 1u : 0u, __ATOMIC_RELAXED);
-  selectHookImplementations(CountOnly, ClockUsesTsc, CurrentTrace.Cap != 0);
+  CurrentTrace = Mode.Trace ? TraceConfig{Opts->TraceEvents, Opts->TraceRing,
+                                          Opts->TraceMinNs}
+                            : TraceConfig{};
+  if (Mode.TraceRefused == TraceRefusal::UnderValgrind)
+    warn("HOTPATH_TRACE is ignored under Valgrind, which counts calls "
+         "instead of timing them");
+  else if (Mode.TraceRefused == TraceRefusal::TimesNothing)
+    warn("HOTPATH_TRACE records timed calls, and the count mode times "
+         "none: no trace");
+  __atomic_store_n(&CountOnlyMode, Mode.Hooks == HookMode::CountOnly ? 1u : 0u,
+                   __ATOMIC_RELAXED);
+  selectHookImplementations(Mode);
   clockStartCalibration();
   // What a measured call costs, taken out of the report's times: before
   // the epoch is published and the aggregate reset (CallCost.h).
-  Cost = Opts->Compensate && !Vg && !TimesNothing && !ThreadsStopped
+  Cost = Opts->Compensate && !Vg && !Mode.TimesNothing && !ThreadsStopped
              ? measureCallCost()
              : CallCost{};
   // Out of address space for its table, the default mode counts only.
