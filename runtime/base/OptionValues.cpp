@@ -1,5 +1,6 @@
 //===- OptionValues.cpp - Parsers of HOTPATH_* values ---------------------===//
 #include "base/OptionValues.h"
+#include "hotpath/report/Focus.h"
 #include "hotpath/support/Strings.h"
 
 #include <nlohmann/json.hpp>
@@ -10,7 +11,6 @@
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
-#include <regex.h>
 
 namespace hotpath::rt {
 
@@ -76,16 +76,7 @@ bool parsePercentiles(const std::string &V, std::vector<double> &Out) {
   return true;
 }
 
-bool validFocus(const std::string &F) {
-  if (F.size() < 2 || F.front() != '/' || F.back() != '/')
-    return true; // plain text
-  regex_t R;
-  std::string Pattern = F.substr(1, F.size() - 2);
-  if (regcomp(&R, Pattern.c_str(), REG_EXTENDED | REG_NOSUB) != 0)
-    return false;
-  regfree(&R);
-  return true;
-}
+bool validFocus(const std::string &F) { return report::Focus(F).valid(); }
 
 const char *const SnapshotSignalsAccepted =
     "a signal whose default action ends the process and that nothing else "

@@ -1,7 +1,11 @@
 //===- Focus.h - HOTPATH_FOCUS name filter ----------------------*- C++ -*-===//
 //
-// A substring, or /regex/ (POSIX extended, via regcomp: std::regex recurses
-// per character and overflows the stack on long template names).
+// A substring, or /regex/: POSIX extended, the grammar of hotpath.toml's
+// patterns. The pass and the tool's other patterns use llvm::Regex; this
+// filter runs in the runtime too, which links neither LLVM nor RE2 (the
+// program it measures may define their symbols), so it is libc's regcomp,
+// which matches without recursion once back-references (a GNU extension,
+// not in llvm::Regex's extended grammar) are refused (docs/environment.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_REPORT_FOCUS_H
