@@ -38,71 +38,44 @@ OJson cacheToJson(const CacheSection &S) {
   return J;
 }
 
-namespace {
-
-const std::string Where = "functions_cache";
-
-[[noreturn]] void bad(const std::string &Path, const char *What) {
-  json::expected(Where + Path, What);
-}
-uint64_t num(const Json &O, const std::string &Path, const char *Key) {
-  return json::unsignedAt(O, Where + Path, Key);
-}
-std::string str(const Json &O, const std::string &Path, const char *Key) {
-  return json::stringAt(O, Where + Path, Key);
-}
-
-} // namespace
-
 void cacheFromJson(const Json &J, CacheSection &S) {
-  if (!J.is_object())
-    bad("", "an object");
+  using namespace json;
+  const std::string P = "functions_cache";
+  needObject(J, P);
   S = CacheSection();
   S.Present = true;
-  S.Description = str(J, "", "description");
-  if (J.contains("formula"))
-    S.Formula = str(J, "", "formula");
-  if (auto C = J.find("caches"); C != J.end()) {
-    if (!C->is_array())
-      bad(".caches", "an array of strings");
-    for (const Json &X : *C) {
-      if (!X.is_string())
-        bad(".caches", "an array of strings");
-      S.Caches.push_back(X.get<std::string>());
+  S.Description = stringAt(J, P, "description");
+  S.Formula = optStringAt(J, P, "formula").value_or(S.Formula);
+  if (J.contains("caches")) {
+    const Json &C = arrayAt(J, P, "caches");
+    for (size_t I = 0; I < C.size(); ++I) {
+      expect(C[I].is_string(), C[I], P + ".caches[" + std::to_string(I) + "]",
+             "a string");
+      S.Caches.push_back(C[I].get<std::string>());
     }
   }
-  S.TotalCycles = num(J, "", "total_cycles");
-  auto D = J.find("data");
-  if (D == J.end() || !D->is_array())
-    bad(".data", "an array");
-  for (size_t I = 0; I < D->size(); ++I) {
-    const Json &O = (*D)[I];
-    std::string P = ".data[" + std::to_string(I) + "]";
-    if (!O.is_object())
-      bad(P, "an object");
+  S.TotalCycles = unsignedAt(J, P, "total_cycles");
+  forEachObject(J, P, "data", [&](const Json &O, const std::string &RP) {
     CacheRow R;
-    R.Name = str(O, P, "name");
-    R.File = str(O, P, "file");
-    uint64_t Line = num(O, P, "line");
+    R.Name = stringAt(O, RP, "name");
+    R.File = stringAt(O, RP, "file");
+    uint64_t Line = unsignedAt(O, RP, "line");
     if (Line > UINT32_MAX)
-      bad(P + ".line", "a line number");
+      expected(RP + ".line", "a line number");
     R.Line = uint32_t(Line);
-    R.Calls = num(O, P, "calls");
-    R.Ir = num(O, P, "ir");
-    R.I1mr = num(O, P, "i1mr");
-    R.D1mr = num(O, P, "d1mr");
-    R.D1mw = num(O, P, "d1mw");
-    R.ILmr = num(O, P, "ilmr");
-    R.DLmr = num(O, P, "dlmr");
-    R.DLmw = num(O, P, "dlmw");
-    R.Cycles = num(O, P, "est_cycles");
-    R.AvgCycles = num(O, P, "avg_cycles");
-    auto Pc = O.find("percent_total");
-    if (Pc == O.end() || !Pc->is_number())
-      bad(P + ".percent_total", "a number");
-    R.PercentTotal = Pc->get<double>();
+    R.Calls = unsignedAt(O, RP, "calls");
+    R.Ir = unsignedAt(O, RP, "ir");
+    R.I1mr = unsignedAt(O, RP, "i1mr");
+    R.D1mr = unsignedAt(O, RP, "d1mr");
+    R.D1mw = unsignedAt(O, RP, "d1mw");
+    R.ILmr = unsignedAt(O, RP, "ilmr");
+    R.DLmr = unsignedAt(O, RP, "dlmr");
+    R.DLmw = unsignedAt(O, RP, "dlmw");
+    R.Cycles = unsignedAt(O, RP, "est_cycles");
+    R.AvgCycles = unsignedAt(O, RP, "avg_cycles");
+    R.PercentTotal = numberAt(O, RP, "percent_total");
     S.Data.push_back(std::move(R));
-  }
+  });
 }
 
 void cacheTable(const CacheSection &S, unsigned Limit, const std::string &Fo,

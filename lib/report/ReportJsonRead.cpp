@@ -1,10 +1,11 @@
 //===- ReportJsonRead.cpp - JSON -> Report, with strict validation --------===//
 //
 // Each check names the place of the problem (functions_timing.data[3].calls)
-// and throws an internal ReadError that parseReport turns into one line.
+// and throws a ReadError (JsonFields.h) that parseReport turns into one line.
 //
 //===----------------------------------------------------------------------===//
 #include "hotpath/report/CallTree.h"
+#include "hotpath/report/JsonFields.h"
 #include "hotpath/report/ReportJson.h"
 #include "hotpath/support/FileRead.h"
 
@@ -16,180 +17,69 @@
 
 namespace hotpath::report {
 
-using Json = nlohmann::json;
+using namespace json;
 
 namespace {
 
-struct ReadError {
-  std::string Message;
-};
-
-[[noreturn]] void fail(const std::string &Path, const std::string &What) {
-  throw ReadError{Path.empty() ? What : Path + ": " + What};
-}
-
-const char *typeName(const Json &J) {
-  switch (J.type()) {
-  case Json::value_t::null:
-    return "null";
-  case Json::value_t::boolean:
-    return "a boolean";
-  case Json::value_t::string:
-    return "a string";
-  case Json::value_t::array:
-    return "an array";
-  case Json::value_t::object:
-    return "an object";
-  case Json::value_t::number_float:
-    return "a fractional number";
-  case Json::value_t::number_integer:
-  case Json::value_t::number_unsigned:
-    return "an integer";
-  default:
-    return "an unknown value";
-  }
-}
-
-std::string sub(const std::string &Path, const std::string &Key) {
-  return Path.empty() ? Key : Path + "." + Key;
-}
-
-const Json &need(const Json &Obj, const std::string &Path,
-                 const std::string &Key) {
-  auto It = Obj.find(Key);
-  if (It == Obj.end())
-    fail(sub(Path, Key), "missing");
-  return *It;
-}
-
-void expect(bool Ok, const Json &J, const std::string &Path,
-            const char *Expected) {
-  if (!Ok)
-    fail(Path, std::string("expected ") + Expected + ", got " + typeName(J));
-}
-
-/// Calls Row(object, path) for each element of J.data, checking that it is
-/// an array of objects.
+/// Calls Row(object, path) for each element of J.data.
 template <typename RowFn>
 void forEachRow(const Json &J, const std::string &P, RowFn Row) {
-  const Json &Data = need(J, P, "data");
-  expect(Data.is_array(), Data, P + ".data", "an array");
-  for (size_t I = 0; I < Data.size(); ++I) {
-    const Json &RJ = Data[I];
-    std::string RP = P + ".data[" + std::to_string(I) + "]";
-    expect(RJ.is_object(), RJ, RP, "an object");
-    Row(RJ, RP);
-  }
-}
-
-std::string getString(const Json &Obj, const std::string &Path,
-                      const std::string &Key) {
-  const Json &J = need(Obj, Path, Key);
-  expect(J.is_string(), J, sub(Path, Key), "a string");
-  return J.get<std::string>();
-}
-
-uint64_t asUnsigned(const Json &J, const std::string &Path) {
-  expect(J.is_number_unsigned() ||
-             (J.is_number_integer() && J.get<int64_t>() >= 0),
-         J, Path, "a non-negative integer");
-  return J.get<uint64_t>();
-}
-
-uint64_t getUnsigned(const Json &Obj, const std::string &Path,
-                     const std::string &Key) {
-  return asUnsigned(need(Obj, Path, Key), sub(Path, Key));
-}
-
-std::vector<uint64_t> unsignedArray(const Json &Obj, const std::string &Path,
-                                    const std::string &Key) {
-  const Json &A = need(Obj, Path, Key);
-  std::string AP = sub(Path, Key);
-  expect(A.is_array(), A, AP, "an array");
-  std::vector<uint64_t> Out;
-  for (size_t I = 0; I < A.size(); ++I)
-    Out.push_back(asUnsigned(A[I], AP + "[" + std::to_string(I) + "]"));
-  return Out;
-}
-
-double getNumber(const Json &Obj, const std::string &Path,
-                 const std::string &Key) {
-  const Json &J = need(Obj, Path, Key);
-  expect(J.is_number(), J, sub(Path, Key), "a number");
-  return J.get<double>();
-}
-
-std::optional<std::string> optString(const Json &Obj, const std::string &Path,
-                                     const std::string &Key) {
-  auto It = Obj.find(Key);
-  if (It == Obj.end() || It->is_null())
-    return std::nullopt;
-  expect(It->is_string(), *It, sub(Path, Key), "a string or null");
-  return It->get<std::string>();
-}
-
-std::optional<bool> optBool(const Json &Obj, const std::string &Path,
-                            const std::string &Key) {
-  auto It = Obj.find(Key);
-  if (It == Obj.end() || It->is_null())
-    return std::nullopt;
-  expect(It->is_boolean(), *It, sub(Path, Key), "a boolean or null");
-  return It->get<bool>();
+  json::forEachObject(J, P, "data", Row);
 }
 
 void readMeta(const Json &J, Meta &M) {
   const std::string P = "meta";
   expect(J.is_object(), J, P, "an object");
-  M.HotpathVersion = getString(J, P, "hotpath_version");
-  M.Run = getString(J, P, "run");
+  M.HotpathVersion = stringAt(J, P, "hotpath_version");
+  M.Run = stringAt(J, P, "run");
   if (M.Run != "native" && M.Run != "callgrind" && M.Run != "merged")
     fail(P + ".run",
          "expected \"native\", \"callgrind\" or \"merged\", got \"" + M.Run +
              "\"");
-  M.BuildId = optString(J, P, "build_id");
-  M.Executable = optString(J, P, "executable");
-  M.GitCommit = optString(J, P, "git_commit");
-  M.GitDirty = optBool(J, P, "git_dirty");
+  M.BuildId = optStringAt(J, P, "build_id");
+  M.Executable = optStringAt(J, P, "executable");
+  M.GitCommit = optStringAt(J, P, "git_commit");
+  M.GitDirty = optBoolAt(J, P, "git_dirty");
   if (J.contains("pid")) {
     const Json &Pid = J["pid"];
     expect(Pid.is_number_integer(), Pid, P + ".pid", "an integer");
     M.Pid = Pid.get<int64_t>();
   }
-  if (auto S = optString(J, P, "start_time"))
+  if (auto S = optStringAt(J, P, "start_time"))
     M.StartTime = *S;
   if (J.contains("start_unix_ns"))
-    M.StartUnixNs = getUnsigned(J, P, "start_unix_ns");
+    M.StartUnixNs = unsignedAt(J, P, "start_unix_ns");
   if (J.contains("elapsed_ns"))
-    M.ElapsedNs = getUnsigned(J, P, "elapsed_ns");
-  M.Compiler = optString(J, P, "compiler");
-  M.CompilerVersion = optString(J, P, "compiler_version");
-  M.LlvmVersion = optString(J, P, "llvm_version");
-  M.Tool = optString(J, P, "tool");
-  M.CpuModel = optString(J, P, "cpu_model");
-  M.CpuVendor = optString(J, P, "cpu_vendor");
-  M.Label = optString(J, P, "label");
-  M.Benchmark = optString(J, P, "benchmark");
+    M.ElapsedNs = unsignedAt(J, P, "elapsed_ns");
+  M.Compiler = optStringAt(J, P, "compiler");
+  M.CompilerVersion = optStringAt(J, P, "compiler_version");
+  M.LlvmVersion = optStringAt(J, P, "llvm_version");
+  M.Tool = optStringAt(J, P, "tool");
+  M.CpuModel = optStringAt(J, P, "cpu_model");
+  M.CpuVendor = optStringAt(J, P, "cpu_vendor");
+  M.Label = optStringAt(J, P, "label");
+  M.Benchmark = optStringAt(J, P, "benchmark");
   if (J.contains("benchmark_iterations"))
-    M.BenchmarkIterations = getUnsigned(J, P, "benchmark_iterations");
+    M.BenchmarkIterations = unsignedAt(J, P, "benchmark_iterations");
   if (J.contains("snapshot"))
-    M.Snapshot = getUnsigned(J, P, "snapshot");
+    M.Snapshot = unsignedAt(J, P, "snapshot");
   for (auto [Key, V] : {std::pair{"call_cost_ns", &M.CallCostNs},
                         {"call_cost_inner_ns", &M.CallCostInnerNs},
                         {"untimed_call_cost_ns", &M.UntimedCallCostNs}})
     if (J.contains(Key)) {
-      double D = getNumber(J, P, Key);
+      double D = numberAt(J, P, Key);
       if (!(D >= 0 && D < 1e9))
         fail(P + "." + Key, "expected a number of ns in [0, 1e9)");
       *V = D;
     }
   if (J.contains("sampling_rate")) {
-    double R = getNumber(J, P, "sampling_rate");
+    double R = numberAt(J, P, "sampling_rate");
     if (!(R >= 0 && R <= 1))
       fail(P + ".sampling_rate", "expected a number in [0, 1]");
     M.SamplingRate = R;
   }
   if (J.contains("mode")) {
-    M.Mode = getString(J, P, "mode");
+    M.Mode = stringAt(J, P, "mode");
     if (*M.Mode != "default" && *M.Mode != "timed" && *M.Mode != "sampled" &&
         *M.Mode != "count")
       fail(P + ".mode", "expected default, timed, sampled or count");
@@ -201,7 +91,7 @@ void readMeta(const Json &J, Meta &M) {
       std::string LP = P + ".left_out[" + std::to_string(I) + "]";
       expect(L[I].is_object(), L[I], LP, "an object");
       M.LeftOut.push_back(
-          {getString(L[I], LP, "name"), getString(L[I], LP, "reason")});
+          {stringAt(L[I], LP, "name"), stringAt(L[I], LP, "reason")});
     }
   }
   if (J.contains("user_metadata")) {
@@ -228,8 +118,8 @@ void readSection(const Json &J, FunctionsSection &S) {
   const std::string P = sectionKey(S.Kind);
   expect(J.is_object(), J, P, "an object");
   S.Present = true;
-  S.Description = getString(J, P, "description");
-  S.Total = getUnsigned(J, P, sectionTotalKey(S.Kind));
+  S.Description = stringAt(J, P, "description");
+  S.Total = unsignedAt(J, P, sectionTotalKey(S.Kind));
   bool Dist = S.Kind != SectionKind::Icount;
   if (Dist || J.contains("percentiles")) {
     const Json &Ps = need(J, P, "percentiles");
@@ -245,21 +135,21 @@ void readSection(const Json &J, FunctionsSection &S) {
     }
   }
   if (J.contains("sampling_rate")) {
-    double R = getNumber(J, P, "sampling_rate");
+    double R = numberAt(J, P, "sampling_rate");
     if (!(R >= 0 && R <= 1))
       fail(P + ".sampling_rate", "expected a number in [0, 1]");
     S.SamplingRate = R;
   }
-  S.Exclusive = optBool(J, P, "exclusive");
-  S.Compensated = optBool(J, P, "compensated");
-  S.Cumulative = optBool(J, P, "cumulative");
+  S.Exclusive = optBoolAt(J, P, "exclusive");
+  S.Compensated = optBoolAt(J, P, "compensated");
+  S.Cumulative = optBoolAt(J, P, "cumulative");
   if (J.contains("hook_cost_ir"))
-    S.HookCostIr = getUnsigned(J, P, "hook_cost_ir");
+    S.HookCostIr = unsignedAt(J, P, "hook_cost_ir");
   if (J.contains("total_measured_ns"))
-    S.MeasuredTotal = getUnsigned(J, P, "total_measured_ns");
-  S.Tool = optString(J, P, "tool");
+    S.MeasuredTotal = unsignedAt(J, P, "total_measured_ns");
+  S.Tool = optStringAt(J, P, "tool");
   if (J.contains("bucket_bounds_ns")) {
-    S.BucketBoundsNs = unsignedArray(J, P, "bucket_bounds_ns");
+    S.BucketBoundsNs = unsignedsAt(J, P, "bucket_bounds_ns");
     for (size_t I = 1; I < S.BucketBoundsNs.size(); ++I)
       if (S.BucketBoundsNs[I] <= S.BucketBoundsNs[I - 1])
         fail(P + ".bucket_bounds_ns", "expected ascending bounds");
@@ -267,40 +157,40 @@ void readSection(const Json &J, FunctionsSection &S) {
 
   forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
     FunctionRow R;
-    R.Name = getString(RJ, RP, "name");
-    R.File = getString(RJ, RP, "file");
-    uint64_t Line = getUnsigned(RJ, RP, "line");
+    R.Name = stringAt(RJ, RP, "name");
+    R.File = stringAt(RJ, RP, "file");
+    uint64_t Line = unsignedAt(RJ, RP, "line");
     if (Line > UINT32_MAX)
       fail(RP + ".line", "out of range");
     R.Line = uint32_t(Line);
-    R.Calls = getUnsigned(RJ, RP, "calls");
-    R.Avg = getUnsigned(RJ, RP, "avg");
+    R.Calls = unsignedAt(RJ, RP, "calls");
+    R.Avg = unsignedAt(RJ, RP, "avg");
     if (Dist) {
-      R.Min = getUnsigned(RJ, RP, "min");
-      R.Max = getUnsigned(RJ, RP, "max");
+      R.Min = unsignedAt(RJ, RP, "min");
+      R.Max = unsignedAt(RJ, RP, "max");
       for (double Pc : S.Percentiles)
-        R.Percentiles.push_back(getUnsigned(RJ, RP, percentileKey(Pc)));
+        R.Percentiles.push_back(unsignedAt(RJ, RP, percentileKey(Pc)));
     }
-    R.Total = getUnsigned(RJ, RP, "total");
-    R.PercentTotal = getNumber(RJ, RP, "percent_total");
+    R.Total = unsignedAt(RJ, RP, "total");
+    R.PercentTotal = numberAt(RJ, RP, "percent_total");
     if (RJ.contains("self"))
-      R.Self = getUnsigned(RJ, RP, "self");
+      R.Self = unsignedAt(RJ, RP, "self");
     if (RJ.contains("on_stack"))
-      R.OnStack = getUnsigned(RJ, RP, "on_stack");
+      R.OnStack = unsignedAt(RJ, RP, "on_stack");
     if (RJ.contains("cpu"))
-      R.CpuNs = getUnsigned(RJ, RP, "cpu");
+      R.CpuNs = unsignedAt(RJ, RP, "cpu");
     if (RJ.contains("cpu_self"))
-      R.CpuSelfNs = getUnsigned(RJ, RP, "cpu_self");
+      R.CpuSelfNs = unsignedAt(RJ, RP, "cpu_self");
     if (RJ.contains("wait"))
-      R.WaitNs = getUnsigned(RJ, RP, "wait");
+      R.WaitNs = unsignedAt(RJ, RP, "wait");
     if (RJ.contains("time_source")) {
-      R.TimeSource = getString(RJ, RP, "time_source");
+      R.TimeSource = stringAt(RJ, RP, "time_source");
       if (*R.TimeSource != "measured" && *R.TimeSource != "estimated" &&
           *R.TimeSource != "samples")
         fail(RP + ".time_source", "expected measured, estimated or samples");
     }
     if (RJ.contains("buckets")) {
-      R.Buckets = unsignedArray(RJ, RP, "buckets");
+      R.Buckets = unsignedsAt(RJ, RP, "buckets");
       if (R.Buckets.size() != S.BucketBoundsNs.size() + 1)
         fail(RP + ".buckets", "expected one count per bucket_bounds_ns "
                               "entry and the count of timed calls");
@@ -309,10 +199,10 @@ void readSection(const Json &J, FunctionsSection &S) {
           fail(RP + ".buckets", "expected cumulative (non-decreasing) counts");
     }
     if (S.Kind == SectionKind::Alloc) {
-      R.Allocs = getUnsigned(RJ, RP, "allocs");
-      R.Freed = getUnsigned(RJ, RP, "freed");
+      R.Allocs = unsignedAt(RJ, RP, "allocs");
+      R.Freed = unsignedAt(RJ, RP, "freed");
       if (RJ.contains("frees")) // added after version 1's first reports
-        R.Frees = getUnsigned(RJ, RP, "frees");
+        R.Frees = unsignedAt(RJ, RP, "frees");
     }
     S.Data.push_back(std::move(R));
   });
@@ -322,31 +212,31 @@ void readThreads(const Json &J, ThreadsSection &T) {
   const std::string P = "threads";
   expect(J.is_object(), J, P, "an object");
   T.Present = true;
-  T.Description = getString(J, P, "description");
-  T.AllocTracked = optBool(J, P, "alloc_tracked").value_or(false);
+  T.Description = stringAt(J, P, "description");
+  T.AllocTracked = optBoolAt(J, P, "alloc_tracked").value_or(false);
   if (J.contains("peak_rss_bytes"))
-    T.PeakRssBytes = getUnsigned(J, P, "peak_rss_bytes");
+    T.PeakRssBytes = unsignedAt(J, P, "peak_rss_bytes");
   if (J.contains("elapsed_ns"))
-    T.ElapsedNs = getUnsigned(J, P, "elapsed_ns");
+    T.ElapsedNs = unsignedAt(J, P, "elapsed_ns");
   forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
     ThreadRow R;
-    R.Name = getString(RJ, RP, "name");
-    R.Tid = getUnsigned(RJ, RP, "tid");
-    R.Events = getUnsigned(RJ, RP, "events");
-    R.AllocBytes = getUnsigned(RJ, RP, "alloc_bytes");
-    R.FreedBytes = getUnsigned(RJ, RP, "freed_bytes");
+    R.Name = stringAt(RJ, RP, "name");
+    R.Tid = unsignedAt(RJ, RP, "tid");
+    R.Events = unsignedAt(RJ, RP, "events");
+    R.AllocBytes = unsignedAt(RJ, RP, "alloc_bytes");
+    R.FreedBytes = unsignedAt(RJ, RP, "freed_bytes");
     R.AllocUsableBytes = RJ.contains("alloc_usable_bytes")
-                             ? getUnsigned(RJ, RP, "alloc_usable_bytes")
+                             ? unsignedAt(RJ, RP, "alloc_usable_bytes")
                              : R.AllocBytes;
-    R.Allocs = getUnsigned(RJ, RP, "allocs");
-    R.Frees = getUnsigned(RJ, RP, "frees");
+    R.Allocs = unsignedAt(RJ, RP, "allocs");
+    R.Frees = unsignedAt(RJ, RP, "frees");
     const Json &E = need(RJ, RP, "exited");
     expect(E.is_boolean(), E, RP + ".exited", "a boolean");
     R.Exited = E.get<bool>();
     if (RJ.contains("cpu_ns")) {
-      R.CpuNs = getUnsigned(RJ, RP, "cpu_ns");
-      R.Voluntary = getUnsigned(RJ, RP, "voluntary_switches");
-      R.Involuntary = getUnsigned(RJ, RP, "involuntary_switches");
+      R.CpuNs = unsignedAt(RJ, RP, "cpu_ns");
+      R.Voluntary = unsignedAt(RJ, RP, "voluntary_switches");
+      R.Involuntary = unsignedAt(RJ, RP, "involuntary_switches");
     }
     T.Data.push_back(std::move(R));
   });
@@ -356,13 +246,13 @@ void readTree(const Json &J, CallTree &T) {
   const std::string P = "call_tree";
   expect(J.is_object(), J, P, "an object");
   T.Present = true;
-  T.Description = getString(J, P, "description");
-  T.Estimated = optBool(J, P, "estimated").value_or(false);
-  T.Compensated = optBool(J, P, "compensated").value_or(false);
-  T.TimedCallsOnly = optBool(J, P, "timed_calls_only").value_or(false);
+  T.Description = stringAt(J, P, "description");
+  T.Estimated = optBoolAt(J, P, "estimated").value_or(false);
+  T.Compensated = optBoolAt(J, P, "compensated").value_or(false);
+  T.TimedCallsOnly = optBoolAt(J, P, "timed_calls_only").value_or(false);
   if (J.contains("max_paths"))
-    T.MaxPaths = getUnsigned(J, P, "max_paths");
-  T.Full = optBool(J, P, "full").value_or(false);
+    T.MaxPaths = unsignedAt(J, P, "max_paths");
+  T.Full = optBoolAt(J, P, "full").value_or(false);
   const Json &Nodes = need(J, P, "nodes");
   expect(Nodes.is_array(), Nodes, P + ".nodes", "an array");
   std::vector<uint32_t> Depth(Nodes.size(), 1);
@@ -371,11 +261,11 @@ void readTree(const Json &J, CallTree &T) {
     std::string NP = P + ".nodes[" + std::to_string(I) + "]";
     expect(NJ.is_object(), NJ, NP, "an object");
     TreeNode N;
-    if (getUnsigned(NJ, NP, "id") != I)
+    if (unsignedAt(NJ, NP, "id") != I)
       fail(NP + ".id", "expected " + std::to_string(I) + " (nodes in order)");
     const Json &Par = need(NJ, NP, "parent");
     if (!Par.is_null()) {
-      uint64_t V = asUnsigned(Par, NP + ".parent");
+      uint64_t V = unsignedOf(Par, NP + ".parent");
       if (V >= I)
         fail(NP + ".parent", "expected the id of an earlier node or null");
       N.Parent = int64_t(V);
@@ -385,29 +275,29 @@ void readTree(const Json &J, CallTree &T) {
                                  std::to_string(MaxTreeDepth) +
                                  " levels (the runtime writes at most 256)");
     }
-    N.Name = getString(NJ, NP, "name");
-    N.File = getString(NJ, NP, "file");
-    uint64_t Line = getUnsigned(NJ, NP, "line");
+    N.Name = stringAt(NJ, NP, "name");
+    N.File = stringAt(NJ, NP, "file");
+    uint64_t Line = unsignedAt(NJ, NP, "line");
     if (Line > UINT32_MAX)
       fail(NP + ".line", "out of range");
     N.Line = uint32_t(Line);
-    if (auto K = optString(NJ, NP, "kind")) {
+    if (auto K = optStringAt(NJ, NP, "kind")) {
       if (*K != "deeper" && *K != "folded" && *K != "thread" && *K != "sampled")
         fail(NP + ".kind", "expected \"deeper\", \"folded\", \"thread\" or "
                            "\"sampled\", got \"" +
                                *K + "\"");
       N.Kind = *K;
     }
-    N.Calls = getUnsigned(NJ, NP, "calls");
-    N.Total = getUnsigned(NJ, NP, "total");
-    N.Self = getUnsigned(NJ, NP, "self");
-    N.AllocBytes = getUnsigned(NJ, NP, "alloc_bytes");
-    N.Allocs = getUnsigned(NJ, NP, "allocs");
+    N.Calls = unsignedAt(NJ, NP, "calls");
+    N.Total = unsignedAt(NJ, NP, "total");
+    N.Self = unsignedAt(NJ, NP, "self");
+    N.AllocBytes = unsignedAt(NJ, NP, "alloc_bytes");
+    N.Allocs = unsignedAt(NJ, NP, "allocs");
     if (NJ.contains("cpu_self"))
-      N.CpuSelf = getUnsigned(NJ, NP, "cpu_self");
+      N.CpuSelf = unsignedAt(NJ, NP, "cpu_self");
     if (NJ.contains("wait"))
-      N.WaitNs = getUnsigned(NJ, NP, "wait");
-    N.Inlined = optBool(NJ, NP, "inlined").value_or(false);
+      N.WaitNs = unsignedAt(NJ, NP, "wait");
+    N.Inlined = optBoolAt(NJ, NP, "inlined").value_or(false);
     T.Nodes.push_back(std::move(N));
   }
 }
@@ -416,13 +306,13 @@ void readEdges(const Json &J, CallEdgesSection &E) {
   const std::string P = "icount_calls";
   expect(J.is_object(), J, P, "an object");
   E.Present = true;
-  E.Description = getString(J, P, "description");
+  E.Description = stringAt(J, P, "description");
   forEachRow(J, P, [&](const Json &RJ, const std::string &RP) {
     CallEdgeRow R;
-    R.Caller = getString(RJ, RP, "caller");
-    R.Callee = getString(RJ, RP, "callee");
-    R.Calls = getUnsigned(RJ, RP, "calls");
-    R.Ir = getUnsigned(RJ, RP, "ir");
+    R.Caller = stringAt(RJ, RP, "caller");
+    R.Callee = stringAt(RJ, RP, "callee");
+    R.Calls = unsignedAt(RJ, RP, "calls");
+    R.Ir = unsignedAt(RJ, RP, "ir");
     E.Data.push_back(std::move(R));
   });
 }
@@ -517,16 +407,16 @@ bool parseReport(const std::string &Text, Report &Out, std::string &Error) {
       // keep the part after the bracketed id.
       std::string What = E.what();
       size_t Close = What.find("] ");
-      throw ReadError{"invalid JSON: " + (Close == std::string::npos
+      throw ReadError("invalid JSON: " + (Close == std::string::npos
                                               ? What
-                                              : What.substr(Close + 2))};
+                                              : What.substr(Close + 2)));
     }
     Report R;
     readReport(J, R);
     Out = std::move(R);
     return true;
   } catch (const ReadError &E) {
-    Error = E.Message;
+    Error = E.what();
   } catch (const std::exception &E) {
     Error = std::string("invalid report: ") + E.what();
   } catch (...) {
