@@ -453,6 +453,19 @@ def callgrind_get(c, run, rows, check, plain, builds):
 
 
 def bench(c, rows, check, run, med):
+    # TRUTH_PROGRAMS picks code bases (leveldb,lua,re2,sqlite,yaml: all by
+    # default); the last three are bench/truth_codebases.py's.
+    programs = os.environ.get("TRUTH_PROGRAMS", "leveldb,lua,re2,sqlite,yaml").split(",")
+    import truth_codebases  # bench/, beside bench.py, which runs this
+    more = [p for p in programs if p in truth_codebases.PROGRAMS]
+    if "leveldb" in programs:
+        bench_leveldb(c, rows, check, run, "lua" in programs)
+    elif "lua" in programs:
+        bench_lua(c, rows, check, run, cpu_only=os.environ.get("TRUTH_ONLY") == "cpu")
+    truth_codebases.bench(c, rows, check, run, more)
+
+
+def bench_leveldb(c, rows, check, run, lua):
     # TRUTH_ONLY=cpu: the CPU samples' rows alone (a few minutes, not an
     # hour: docs/performance.md says which figures came from which run).
     cpu_only = os.environ.get("TRUTH_ONLY") == "cpu"
@@ -494,8 +507,7 @@ def bench(c, rows, check, run, med):
          CPU_MODES),
         ("threads' entry points", lambda name: [entry] + args(c, os.path.join(c.tmp, "db-" + name)),
          ENTRY_MODES, lambda k, syms: perf_profile(c, run, entry)[0])])
-    if cpu_only:
-        bench_lua(c, rows, check, run, cpu_only=True)
-        return
-    callgrind_get(c, run, rows, check, plain, builds)
-    bench_lua(c, rows, check, run)
+    if not cpu_only:
+        callgrind_get(c, run, rows, check, plain, builds)
+    if lua:
+        bench_lua(c, rows, check, run, cpu_only=cpu_only)

@@ -187,7 +187,8 @@ def compile_codebase(c, run, cb, name, cflags, lflags, config):
     base = cb.flags + ["-O2", "-gdwarf-4"] + cflags
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     together = [f for f, o in cb.units if not o]
-    run([cc] + base + ["-c"] + together, env, cwd=objdir)
+    if together:
+        run([cc] + base + ["-c"] + together, env, cwd=objdir)
     for f, o in cb.units:
         if o:
             run([cc] + base + ["-c", f, "-o", o], env, cwd=objdir)

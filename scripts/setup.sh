@@ -34,9 +34,11 @@ if ! command -v npm >/dev/null 2>&1; then
   PACKAGES+=(nodejs npm)
 fi
 # bench/run.sh only (not the tests): the uftrace peer of the overhead
-# benchmark, and perf, the truth benchmark's reference (bench/truth.py).
+# benchmark, and perf, the truth benchmark's reference (bench/truth.py);
+# unicode-data and tcl make the tables RE2's Debian source leaves out and
+# SQLite's amalgamation (bench/truth_codebases.py).
 if [ "${1:-}" = --bench ]; then
-  PACKAGES+=(uftrace linux-perf)
+  PACKAGES+=(uftrace linux-perf unicode-data tcl)
 fi
 
 # Source packages (deb-src) for test/peer/lua.sh and snappy-ci.sh, which
