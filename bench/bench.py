@@ -121,21 +121,21 @@ def build_overhead(c, driver):
     if driver == "overhead":
         peers.append(("hotpath, static runtime",
                       c.link(driver + "-hps", [drv, hp], c.rt_static()), {}, True))
-        peers.append(("hotpath rate 0.01", bhp,
-                      {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}, True))
+        peers.append(("hotpath, the default mode", bhp,
+                      {"HOTPATH_MODE": "default"}, True))
         peers.append(("hotpath rate 0 (count only)", bhp,
                       {"HOTPATH_TIME_SAMPLING_RATE": "0"}, True))
         # Allocation tracking off: nothing needs a frame, the wrappers'
         # inline fast path counts the calls (docs/abi.md).
-        peers.append(("hotpath rate 0.01, HOTPATH_ALLOC=0", bhp,
-                      {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"}, True))
+        peers.append(("hotpath, the default mode, HOTPATH_ALLOC=0", bhp,
+                      {"HOTPATH_MODE": "default", "HOTPATH_ALLOC": "0"}, True))
         peers.append(("hotpath rate 0, HOTPATH_ALLOC=0", bhp,
                       {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}, True))
-        # Lock tracking makes the hooks of a sampled call keep the current
+        # Lock tracking makes the hooks of a timed call keep the current
         # call (its waits are charged to it), as allocation tracking does:
         # the same mode without it (docs/locks.md).
-        peers.append(("hotpath rate 0.01, HOTPATH_ALLOC=0, HOTPATH_LOCKS=0", bhp,
-                      {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0",
+        peers.append(("hotpath, the default mode, HOTPATH_ALLOC=0, HOTPATH_LOCKS=0", bhp,
+                      {"HOTPATH_MODE": "default", "HOTPATH_ALLOC": "0",
                        "HOTPATH_LOCKS": "0"}, True))
         # CPU samples at 1 kHz (docs/sampling.md): beside every call timed,
         # and with counts only (the cheap whole-program truth).
@@ -269,14 +269,13 @@ def bench_icount(c, rows):
             re.finditer(r"^\s*([\d,]+) .*:(?:hpEnter|hpExit|__hotpath_(?:enter|exit)"
                         r"|HpEnterLocal|hotpath::rt::EventQueue::advance"
                         r"|hotpath::rt::foldCold)", txt, re.M))
-    check(all(k in ir for k in ("plain", "timed", "traced", "sampled", "count",
-                                "fastcount", "fastsampled", "drain")),
+    check(all(k in ir for k in ("plain", "timed", "traced", "count", "fastcount",
+                                "drain")),
           "icount: every Callgrind region dumped (%s)" % sorted(ir))
     if "plain" not in ir:
         return
     for k, label in (("timed", "producer, timing on"),
                      ("traced", "producer, timing on, HOTPATH_TRACE"),
-                     ("sampled", "producer, rate 0.01"),
                      ("count", "producer, count only")):
         if k in ir:
             per = (ir[k] - ir["plain"]) / n
@@ -285,10 +284,9 @@ def bench_icount(c, rows):
                          "target ≤ 40", "%s; %.1f added per call with the wrapper" %
                          ("met" if h <= 40 else "over", per)))
     # With the fast path the producer is the wrapper's inline gate: what it
-    # adds over a plain call is the whole cost (hooks included, 1 call in
-    # 100 at rate 0.01).
-    for k, label in (("fastsampled", "producer, rate 0.01, fast path"),
-                     ("fastcount", "producer, count only, fast path")):
+    # adds over a plain call is the whole cost (the default mode's untimed
+    # calls, and the count mode's).
+    for k, label in (("fastcount", "producer, counted at the fast path"),):
         if k in ir:
             per = (ir[k] - ir["plain"]) / n
             rows.append(("2 instructions", label, "%.1f Ir/call" % per,

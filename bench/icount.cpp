@@ -4,15 +4,14 @@
 // the native modes (runtime internals, hidden but linkable from the
 // archive) and brackets each region with Callgrind client requests:
 //   plain    N calls of bench_tiny_plain (not instrumented)
-//   timed    N calls of bench_tiny, every call timed (the default mode)
+//   timed    N calls of bench_tiny, every call timed (HOTPATH_MODE=timed)
 //   traced   the same with HOTPATH_TRACE: each call also written to the
 //            thread's trace buffer (room for all of them)
-//   sampled  the same at HOTPATH_TIME_SAMPLING_RATE=0.01
-//   count    the same at rate 0 (count only)
-//   fastcount    rate 0 with the wrapper's fast path armed (abi.h): what a
-//                session with HOTPATH_ALLOC=0 does natively (never under
-//                Valgrind, hence armed by hand here)
-//   fastsampled  rate 0.01, fast path armed
+//   count    the same counted by the hooks (count only)
+//   fastcount    counted with the wrapper's fast path armed (abi.h): the
+//                default mode's untimed calls, and the count mode's with
+//                HOTPATH_ALLOC=0 (never under Valgrind, hence armed by
+//                hand here)
 //   drain    one sweep of N queued events
 // Each region is dumped as a Callgrind part named after it; bench.py
 // subtracts `plain` and divides by N.
@@ -74,13 +73,13 @@ static void selectHooks(HookMode H, bool Trace = false) {
   selectHookImplementations(M);
 }
 
-// Points the hooks at the timed implementations with sampling period P.
-static void timedMode(uint64_t P) {
+// Points the hooks at the implementations that time every call.
+static void timedMode() {
   __atomic_store_n(&CountOnlyMode, 0u, __ATOMIC_RELAXED);
-  CurrentConfig.Period = P;
-  selectHooks(P == 1 ? HookMode::EveryCallTimed : HookMode::Countdown);
+  CurrentConfig.Period = 1;
+  selectHooks(HookMode::EveryCallTimed);
   if (ThreadState *T = CurrentThread) {
-    T->Period = P;
+    T->Period = 1;
     setCountdowns(1);
   }
 }
@@ -97,7 +96,7 @@ static void armFastPath(int64_t Countdown) {
 int main(int Argc, char **Argv) {
   long N = Argc > 1 ? atol(Argv[1]) : 100000;
   hotpath_session_begin();
-  timedMode(1);
+  timedMode();
   // Warm up: attach the thread, map and recycle the chunks, calibrate the
   // clock (the first sweep may spin 1 ms), grow the aggregate.
   for (int I = 0; I < 2; ++I) {
@@ -116,17 +115,11 @@ int main(int Argc, char **Argv) {
   region("traced", bench_tiny, N);
   selectHooks(HookMode::EveryCallTimed);
   sweep();
-  timedMode(100);
-  region("sampled", bench_tiny, N);
-  sweep();
   __atomic_store_n(&CountOnlyMode, 1u, __ATOMIC_RELAXED);
   selectHooks(HookMode::CountOnly);
   region("count", bench_tiny, N);
   armFastPath(INT64_MAX);
   region("fastcount", bench_tiny, N);
-  timedMode(100);
-  armFastPath(1);
-  region("fastsampled", bench_tiny, N);
   sweep();
   std::printf("n %ld\nacc %d\n", N, Acc);
   return 0;

@@ -64,7 +64,7 @@ def bench_leveldb(c, rows, check, run):
     exe = truth.build(c, run, src, os.path.join(c.tmp, "leveldb-locks"), True)
     db = os.path.join(c.tmp, "locks-db")
     num = "20000" if c.a.quick else "200000"
-    e = c.hp_env("leveldb-locks", {"HOTPATH_TIME_SAMPLING_RATE": "0.01"})
+    e = c.hp_env("leveldb-locks", {"HOTPATH_MODE": "default"})
     run([exe, "--benchmarks=fillrandom", "--threads=4", "--num=" + num, "--db=" + db],
         e)
     hotpath = os.path.join(os.path.abspath(c.a.build), "tools", "hotpath")

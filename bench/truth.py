@@ -317,7 +317,6 @@ def shares(counter, among):
 
 
 MODES = [("every call timed", {"HOTPATH_MODE": "timed"}),
-         ("1% sampling", {"HOTPATH_TIME_SAMPLING_RATE": "0.01"}),
          ("every call timed, raw", {"HOTPATH_COMPENSATE": "0"})]
 
 

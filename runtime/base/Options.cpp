@@ -26,8 +26,6 @@ const char *measureModeName(MeasureMode M) {
     return "default";
   case MeasureMode::Timed:
     return "timed";
-  case MeasureMode::Sampled:
-    return "sampled";
   case MeasureMode::Count:
     return "count";
   }
@@ -168,25 +166,27 @@ void measurementVariables(Parser &P) {
   auto Get = P.Get;
   Options &O = P.O;
   // HOTPATH_MODE names the mode; HOTPATH_TIME_SAMPLING_RATE alone implies
-  // one (1 timed, 0 count, between them sampled); with both, the rate
-  // applies to the sampled mode and is ignored (with a warning) by others.
-  bool ModeSet = false;
-  P.var("HOTPATH_MODE", "default, timed, sampled, count", "default",
+  // one (1 timed, 0 count). The sampled mode (one call in 1/rate timed,
+  // totals extrapolated) is retired: timing a call costs more than a
+  // one-line function takes, and extrapolating that cost gave self times
+  // above the session (docs/runtime.md, modes). Asked for, it warns and
+  // the default mode runs, which times only calls long enough to time.
+  bool Retired = false, ModeSet = false;
+  P.var("HOTPATH_MODE", "default, timed, count", "default",
         [&](const std::string &V) {
           std::string L = lower(trim(V));
-          for (MeasureMode M : {MeasureMode::Default, MeasureMode::Timed,
-                                MeasureMode::Sampled, MeasureMode::Count})
+          if (L == "sampled")
+            return Retired = true;
+          for (MeasureMode M :
+               {MeasureMode::Default, MeasureMode::Timed, MeasureMode::Count})
             if (L == measureModeName(M)) {
               O.Mode = M;
-              ModeSet = true;
-              return true;
+              return ModeSet = true;
             }
           return false;
         });
   double Rate = -1;
-  P.var("HOTPATH_TIME_SAMPLING_RATE",
-        "a number in [0, 1]: 1 times every call, 0.01 one call in 100, 0 "
-        "counts only",
+  P.var("HOTPATH_TIME_SAMPLING_RATE", "1 (every call timed) or 0 (counts only)",
         "none (the mode decides)", [&](const std::string &V) {
           double D;
           if (!parseDouble(V, D) || D < 0 || D > 1)
@@ -194,19 +194,24 @@ void measurementVariables(Parser &P) {
           Rate = D;
           return true;
         });
-  if (!ModeSet && Rate >= 0)
-    O.Mode = Rate == 1   ? MeasureMode::Timed
-             : Rate == 0 ? MeasureMode::Count
-                         : MeasureMode::Sampled;
-  else if (ModeSet && Rate >= 0 && O.Mode != MeasureMode::Sampled)
+  if (ModeSet && Rate >= 0)
     O.Warnings.push_back(std::string("HOTPATH_TIME_SAMPLING_RATE is ignored "
                                      "in HOTPATH_MODE=") +
-                         measureModeName(O.Mode) +
-                         " (it sets the sampled mode's rate)");
-  O.TimeSamplingRate = O.Mode == MeasureMode::Timed ? 1.0
-                       : O.Mode == MeasureMode::Sampled
-                           ? (Rate > 0 && Rate < 1 ? Rate : 0.01)
-                           : 0.0;
+                         measureModeName(O.Mode));
+  else if (!ModeSet && !Retired && Rate > 0 && Rate < 1)
+    Retired = true;
+  else if (!ModeSet && !Retired && Rate >= 0)
+    O.Mode = Rate == 1 ? MeasureMode::Timed : MeasureMode::Count;
+  if (Retired) {
+    O.Mode = MeasureMode::Default;
+    O.Warnings.push_back(
+        "the sampled mode (HOTPATH_MODE=sampled, or a "
+        "HOTPATH_TIME_SAMPLING_RATE between 0 and 1) is retired: its "
+        "extrapolated times could pass the session; the default mode runs, "
+        "which times the functions whose calls are long enough and gives "
+        "every function's CPU from samples (docs/runtime.md)");
+  }
+  O.TimeSamplingRate = O.Mode == MeasureMode::Timed ? 1.0 : 0.0;
   P.flag("HOTPATH_ALLOC", O.Alloc);
   O.AllocExplicit = Get("HOTPATH_ALLOC") != nullptr;
   P.flag("HOTPATH_ALLOC_CUMULATIVE", O.AllocCumulative);

@@ -26,7 +26,7 @@ enum class ClockChoice { Auto, Monotonic };
 ///  - Timed: every call timed (latency percentiles of chosen functions);
 ///  - Sampled: one call in 1/rate timed, totals extrapolated;
 ///  - Count: calls only.
-enum class MeasureMode { Default, Timed, Sampled, Count };
+enum class MeasureMode { Default, Timed, Count };
 const char *measureModeName(MeasureMode M);
 
 /// CPU samples a second when the default mode has no HOTPATH_CPU_SAMPLING.
@@ -45,8 +45,8 @@ struct Options {
   bool NameWidthSet = false;
   bool Location = false; // HOTPATH_LOCATION: a file:line column
   MeasureMode Mode = MeasureMode::Default;
-  // Timed: 1; Sampled: the rate; Count: 0; Default: 0 (what the countdowns
-  // see: no call is timed by rate, Adaptive.h times the long ones).
+  // Timed: 1; Count: 0; Default: 0 (what the countdowns see: no call is
+  // timed by rate, Adaptive.h times the long ones).
   double TimeSamplingRate = 0.0;
   bool Alloc = true;
   bool AllocExplicit = false; // HOTPATH_ALLOC was set (Valgrind: it counts)

@@ -91,13 +91,6 @@ struct PathOut {
   uint64_t AllocBytes = 0, Allocs = 0; // exclusive
   uint64_t WaitNs = 0; // exclusive: lock and condition waits of its calls
   uint64_t Tid = 0;    // Fn == Thread
-  // Sampling: the path's sampled calls, their own ns (their time less
-  // their direct children's, timed with them) and their inclusive ns.
-  uint64_t SelfCalls = 0, SelfNs = 0, SelfInclNs = 0;
-  // Of the timed calls, those timed with certainty (a function's first
-  // call on a thread, its direct children) and their ns: counted as they
-  // are, only the others extrapolated.
-  uint64_t CertainCalls = 0, CertainNs = 0;
 };
 
 /// One loaded object (the program, a shared library) at the session's end:
@@ -192,12 +185,10 @@ struct Snapshot {
   std::vector<FunctionTiming> Timing;  // indexed by id
   std::vector<FunctionAlloc> Alloc;    // indexed by id (may be empty)
   std::vector<ThreadInfo> Threads;
-  std::vector<PathOut> Paths;     // empty: no call paths (count-only session)
-  bool PathsExclusive = false;    // TicksNs are own times (exclusive timing)
-  bool PathsOfTimedCalls = false; // sampling without frames for every call:
-                                  // the paths of timed calls only
-  uint32_t MaxPaths = 0;          // the bound in force (HOTPATH_MAX_PATHS)
-  bool PathsFull = false;         // some paths were folded into their parents
+  std::vector<PathOut> Paths;  // empty: no call paths (count-only session)
+  bool PathsExclusive = false; // TicksNs are own times (exclusive timing)
+  uint32_t MaxPaths = 0;       // the bound in force (HOTPATH_MAX_PATHS)
+  bool PathsFull = false;      // some paths were folded into their parents
   // What measuring costs per call (session/CallCost.h), in ns; Measured
   // false when it was not measured (no timing, Valgrind, HOTPATH_COMPENSATE=0).
   // DescendantNs: what a measured call below adds to its callers' time on

@@ -119,7 +119,8 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
   F->Node = Node;
   uint64_t Start = 0;
   uint32_t Flags = 0;
-  if constexpr (AllTimed == 1) {
+  // Every call timed (the slow paths ask the thread's period).
+  if (AllTimed == 1 || (AllTimed == -1 && T->Period == 1)) {
     Start = readTicksAs<K>();
   } else {
     // The function's countdown, shared with the wrappers' gate (abi.h),
@@ -131,33 +132,22 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
       --*Left;
     uncountDecrement(T, Id);
     if (HP_UNLIKELY(*Left <= 0)) {
-      // Below 0: the countdown started at 0 this session, this is the
-      // function's first call on the thread (reloads are at least 1).
-      uint32_t First = *Left < 0 ? FrameCertain : 0;
       if (T->Adaptive) {
         Flags = adaptiveCallBegins(T, Id); // the default mode (Adaptive.h)
+      } else if (T->Period == 1) {         // the call cost's calibration
+        setCountdown(T, Id, 1);
+        Flags = FrameTimed;
       } else {
-        setCountdown(T, Id, countdownReload(T));
-        // Count-only sessions with frames (for allocations) time nothing.
-        Flags = T->Period != ~0ull ? FrameSampled | First : 0;
+        setCountdown(T, Id, INT64_MAX); // counted with a frame: never timed
       }
     }
-    // A sampled call's direct children are timed too: its own time is
-    // its time less theirs (closeTop); a certain one's, certainly.
-    if (HP_UNLIKELY(Flags | (Top->Flags & FrameSampled))) {
-      if ((Top->Flags & (FrameSampled | FrameCertain)) ==
-          (FrameSampled | FrameCertain))
-        Flags |= FrameCertain;
-      F->Child = 0;
-      // A sampled call's children through the hooks; a child timed only
-      // because its parent is sampled (certain or not) arms the thread
-      // again for its own callees. The frame puts back the epoch it found
-      // (sampledCallClosed): a signal handler's calls then leave the gate
-      // as the interrupted code's gate saw it.
+    // A timed call keeps its thread's fast path armed for its callees. The
+    // frame puts back the epoch it found (closeTop): a signal handler's
+    // calls then leave the gate as the interrupted code's gate saw it.
+    if (HP_UNLIKELY(Flags)) {
       if (T->ArmEpoch != FastPathOff) {
         F->SavedEpoch = __hotpath_fast.epoch;
-        __hotpath_fast.epoch =
-            (Flags & FrameSampled) ? FastPathOff : T->ArmEpoch;
+        __hotpath_fast.epoch = T->ArmEpoch;
       }
       Start = readTicksAs<K>();
     }
@@ -167,40 +157,15 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
   return true;
 }
 
-/// Sampling (inclusive time): a timed call of a sampled parent adds its
-/// time to the parent's children's, up to SampledChildrenTimed children
-/// (ThreadState.h), after which the parent is no longer a sampled call; a
-/// sampled call counts its own time on its path (PathTree.h). The closed
-/// frame's fields come read before it was popped (a handler may reuse its
-/// slot since): its flags, children's time, path node and the epoch it
-/// found, which it puts back, or arms the thread when the parent has just
-/// stopped being a sampled call.
-HP_INLINE void sampledCallClosed(ThreadState *T, uint32_t Id, uint32_t Flags,
-                                 uint64_t Child, uint32_t Node,
-                                 uint32_t SavedEpoch, Frame *P,
-                                 uint64_t Ticks) {
-  bool Rearm = false;
-  if (P->Flags & FrameSampled) {
-    P->Child += Ticks;
-    P->Flags += FrameChildUnit;
-    if (HP_UNLIKELY(P->Flags >= SampledChildrenTimed * FrameChildUnit)) {
-      P->Flags &= FrameCertain; // its own time is no longer known
-      Rearm = true;
-    }
-  }
-  if (Flags & FrameCertain) {
-    PathCounters &C = T->Tree.Counters[Node];
-    signalSafeAdd(&C.CertainCalls, 1);
-    signalSafeAdd(&C.CertainTicks, Ticks);
-  }
-  if (Flags & FrameSampled) {
-    PathCounters &C = T->Tree.Counters[Node];
-    signalSafeAdd(&C.SelfTicks, Ticks > Child ? Ticks - Child : 0);
-    signalSafeAdd(&C.SelfCalls, 1);
-    signalSafeAdd(&C.SelfInclTicks, Ticks);
-  }
+/// A call the default mode timed (a probe, or a call of a timed function)
+/// has closed after Ticks: it puts back the epoch it found and tells the
+/// function's score (Adaptive.h). The closed frame's fields come read
+/// before it was popped (a handler may reuse its slot since).
+HP_INLINE void adaptiveTimedCallClosed(ThreadState *T, uint32_t Id,
+                                       uint32_t Flags, uint32_t SavedEpoch,
+                                       Frame *P, uint64_t Ticks) {
   if (T->ArmEpoch != FastPathOff)
-    __hotpath_fast.epoch = Rearm ? T->ArmEpoch : SavedEpoch;
+    __hotpath_fast.epoch = SavedEpoch;
   if (HP_UNLIKELY(Flags & FrameAdaptive))
     adaptiveCallClosed(T, Id, P->Id, Ticks);
 }
@@ -213,9 +178,8 @@ template <ClockKind K = ClockKind::Auto, HookMode M = HookMode::AnyMode,
 HP_INLINE void closeTop(ThreadState *T) {
   constexpr int AllTimed = allTimedOf(M), Excl = exclusiveOf(M);
   Frame *F = T->Top;
-  // Children's time: exclusive time's, and a sampled call's own time.
-  uint64_t Start = F->Start,
-           Child = (Excl != 0 || AllTimed != 1) ? F->Child : 0;
+  // Children's time: exclusive time's.
+  uint64_t Start = F->Start, Child = Excl != 0 ? F->Child : 0;
   uint32_t Id = F->Id;
   if (HP_UNLIKELY(F->AllocMark)) // this call allocated (AllocTracker.h)
     allocFrameClosed(T, F);
@@ -255,7 +219,7 @@ HP_INLINE void closeTop(ThreadState *T) {
     P->Child += Ticks;
     Ticks = Ticks > Child ? Ticks - Child : 0;
   } else if constexpr (AllTimed != 1) {
-    sampledCallClosed(T, Id, Flags, Child, Node, SavedEpoch, P, Ticks);
+    adaptiveTimedCallClosed(T, Id, Flags, SavedEpoch, P, Ticks);
   }
   recordCall(T, Id, Node, Ticks);
 }

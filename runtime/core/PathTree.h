@@ -70,21 +70,13 @@ struct PathNode {
 };
 
 /// What the owning thread counts per node beside the queued events: calls
-/// not timed (sampling), timed calls folded when the queue was full, the
-/// allocations of calls on this path (exclusive), and the own time of its
-/// sampled calls. The drain takes and
+/// not timed, timed calls folded when the queue was full, and the
+/// allocations of calls on this path (exclusive). The drain takes and
 /// zeroes them (final sweep, thread exit).
 struct PathCounters {
   uint64_t Untimed;
   uint64_t FoldTimed, FoldTicks;
   uint64_t AllocBytes, Allocs;
-  // Sampled calls (ThreadState.h, FrameSampled) of this path, their own
-  // time (their time less their direct children's, all timed with them)
-  // and their time.
-  uint64_t SelfCalls, SelfTicks, SelfInclTicks;
-  // Calls timed with certainty (ThreadState.h, FrameCertain) and their
-  // time: not extrapolated.
-  uint64_t CertainCalls, CertainTicks;
   // Lock and condition waits of the path's calls, their own (LockTracker.h).
   uint64_t WaitTicks;
 };

@@ -1,8 +1,6 @@
 //===- SessionMode.cpp - What a session measures, decided once ------------===//
 #include "core/SessionMode.h"
 
-#include <cmath>
-
 namespace hotpath::rt {
 
 SessionMode deriveSessionMode(const SessionInputs &In) {
@@ -11,9 +9,7 @@ SessionMode deriveSessionMode(const SessionInputs &In) {
   SessionConfig &C = M.Config;
   // Under Valgrind every mode counts: durations there would be tens of
   // times too long (docs/callgrind.md).
-  C.Period = (Vg || !(In.Rate > 0)) ? ~0ull
-             : In.Rate >= 1         ? 1
-                                    : uint64_t(std::llround(1.0 / In.Rate));
+  C.Period = !Vg && In.Rate >= 1 ? 1 : ~0ull;
   // The default mode counts, and times the long functions (Adaptive.h).
   C.Adaptive = !Vg && In.Mode == MeasureMode::Default;
   C.Exclusive = In.Exclusive;

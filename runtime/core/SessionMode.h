@@ -28,8 +28,9 @@ enum class HookMode : uint8_t {
   AnyMode,            // read the mode from the thread at each call
   EveryCallTimed,     // sampling rate 1, inclusive time
   EveryCallExclusive, // sampling rate 1, HOTPATH_TIME_EXCLUSIVE
-  Countdown, // the function's countdown picks the timed calls: the default
-             // mode's probes and timed functions, or one call in N
+  Countdown,          // the function's countdown picks the timed calls (the
+             // default mode's probes and timed functions); counting with a
+             // frame a call, none
   CountdownExclusive, // the same with exclusive time
   CountOnly,          // one add at entry, nothing at exit, no shadow stack
 };
@@ -68,8 +69,8 @@ enum class TraceRefusal : uint8_t { None, UnderValgrind, TimesNothing };
 /// What the session found around it and the options it was given.
 struct SessionInputs {
   MeasureMode Mode = MeasureMode::Default;
-  double Rate = 1;        // HOTPATH_TIME_SAMPLING_RATE, resolved by Options
-  bool Exclusive = false; // HOTPATH_TIME_EXCLUSIVE
+  double Rate = 1;             // 1: every call timed, 0: none by rate (Options)
+  bool Exclusive = false;      // HOTPATH_TIME_EXCLUSIVE
   bool FastPathAllowed = true; // HOTPATH_FAST_PATH
   bool UnderValgrind = false;
   bool Tsc = true;           // the clock is the time-stamp counter

@@ -229,7 +229,6 @@ ThreadState *newState() {
   T->Left = T->Counts ? reinterpret_cast<int64_t *>(T->Counts + MaxFunctions)
                       : nullptr;
   T->Loaded = static_cast<uint64_t *>(reservePages(8 * MaxFunctions));
-  T->Rng = 0x9e3779b97f4a7c15ull ^ uint64_t(uintptr_t(T));
   T->Fold =
       static_cast<FoldEntry *>(reservePages(sizeof(FoldEntry) * MaxFunctions));
   if (!T->Stack || !T->Counts || !T->Loaded || !T->Fold || !T->Q.init() ||
@@ -334,9 +333,9 @@ void syncThread(ThreadState *T) {
   T->Trace = CurrentTrace.Cap
                  ? newTraceBuffer(CurrentTrace.MinNs ? nsPerTick() : 1.0)
                  : nullptr;
-  // This thread's fast path: each function's first call is sampled
-  // (countdown 0), then one in Period on average (countdownReload). Only
-  // what is non-zero is written: zeros would commit pages.
+  // This thread's fast path: each function's first call goes through the
+  // hooks (countdown 0), which set the next countdown. Only what is
+  // non-zero is written: zeros would commit pages.
   for (uint32_t I = 1, N = functionCount(); I <= N && I < MaxFunctions; ++I) {
     if (int64_t *Left = leftSlot(T, I); *Left)
       *Left = 0;

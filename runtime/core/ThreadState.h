@@ -36,32 +36,19 @@ struct Frame {
   // frame closes (closing abandoned frames too: the innermost call that
   // was running when the first of them began).
   uint32_t SavedCurrent;
-  // FrameSampled: this call was picked by its function's sampling
-  // countdown; its direct children are timed too, so that its own time is
-  // known (Child), and while it is the top frame the fast path is off.
-  // Above the flag bits, how many children it has timed (FrameChildUnit).
-  // Zero in every slot above the top frame (closeTop clears it).
+  // FrameAdaptive (Adaptive.h): the default mode timed this call;
+  // FrameTimed: below. Zero in every slot above the top frame (closeTop
+  // clears it).
   uint32_t Flags;
-  // A timed call of a sampling session: __hotpath_fast.epoch when it
-  // began, put back when it ends (the fast path off or armed as it was).
+  // A timed call of a session that arms the fast path: __hotpath_fast.epoch
+  // when it began, put back when it ends.
   uint32_t SavedEpoch;
 };
 constexpr uint32_t NoCaller = ~0u;
-constexpr uint32_t FrameSampled = 1;
-// FrameCertain: this call was timed with certainty, not by chance: a
-// function's first call on the thread, or a direct child of such a call.
-// Estimates count these as they are and extrapolate only the others.
-constexpr uint32_t FrameCertain = 2;
-// A sampled call times this many of its direct children, then no more: it
-// stops being a sampled call (its own time is no longer known; the call
-// tree takes its path's self time from its children's estimates) and the
-// gate takes its other children. A long sampled call (an interpreter's
-// loop, main's, and every function's first call is sampled) would
-// otherwise have each of its children timed for the whole run: on Lua at
-// 1% sampling a third of the hooked calls were the children of the
-// interpreter loop's first call.
-constexpr uint32_t SampledChildrenTimed = 256;
-constexpr uint32_t FrameChildUnit = 1u << 8; // below it, the flag bits
+// Frame::Flags bit: a call timed through the countdown hooks because its
+// thread times every call (Period 1: the call cost's calibration,
+// session/CallCost.cpp, runs the session's own hooks so).
+constexpr uint32_t FrameTimed = 1;
 
 /// Events folded by the producer when its queue is full (or a signal
 /// handler interrupted a push): exact counts and sums. MinInv stores ~min
@@ -85,12 +72,13 @@ struct ThreadState {
   Frame *Top;        // the top open frame; Stack when none is open
   Frame *Limit;      // Stack + MaxDepth - 1: no frame at or past it
   Frame *Stack;      // Stack[0] is a sentinel
-  uint64_t Period;   // 1/rate; ~0 = never time (count only)
+  uint64_t Period;   // 1: every call timed; ~0: timed by no rate
   uint64_t *Counts;  // calls the hooks counted, not timed, by id (the
                      // gate's calls are in its countdowns: gateCalls)
-  // Calls until each function's next sampled call on this thread, by id
-  // (Counts + MaxFunctions: the fast path reaches both from one pointer,
-  // abi.h). 0 at session begin: every function's first call is sampled.
+  // Calls until each function's next call through the hooks on this
+  // thread, by id (Counts + MaxFunctions: the fast path reaches both from
+  // one pointer, abi.h). 0 at session begin: every function's first call
+  // goes through them (the default mode's first probe, Adaptive.h).
   int64_t *Left;
   // The thread's pointer while it runs, 0 once it has exited: the
   // functions with a countdown of their own (Registry.h) have it at
@@ -104,7 +92,6 @@ struct ThreadState {
   uint32_t Syncing;   // 1 while syncThread resets this state
   uint32_t ArmEpoch;  // __hotpath_fast.epoch when armed: the session's, or
                       // FastPathOff in a session that never arms
-  uint64_t Rng;       // xorshift state of the countdowns' reloads
   FoldEntry *Fold;    // timed calls folded instead of queued, by id
   uint32_t Exclusive; // HOTPATH_TIME_EXCLUSIVE
   uint32_t Adaptive;  // the default mode: the long functions are timed
@@ -170,7 +157,7 @@ extern uint32_t CountOnlyMode __attribute__((visibility("hidden")));
 extern bool KeepCurrentCall __attribute__((visibility("hidden")));
 /// Settings copied into each state when it syncs to a new session.
 struct SessionConfig {
-  uint64_t Period = 1; // ~0 = count only
+  uint64_t Period = 1; // 1: every call timed; ~0: timed by no rate
   bool Exclusive = false;
   // The default mode (Adaptive.h): Period ~0, and the functions whose
   // calls prove long are timed.
@@ -180,21 +167,6 @@ struct SessionConfig {
   bool FastPath = false;
 };
 
-/// A function's countdown after one of its sampled calls: Period on
-/// average, drawn from [Period - Period/2, Period + Period/2] so that a
-/// function called in a pattern (long, short, long, ...) is not always sampled
-/// at the same place of it; INT64_MAX in count-only sessions.
-inline int64_t countdownReload(ThreadState *T) {
-  uint64_t P = T->Period;
-  if (P <= 1 || P > uint64_t(INT64_MAX / 2))
-    return P <= 1 ? 1 : INT64_MAX;
-  uint64_t X = T->Rng;
-  X ^= X << 13;
-  X ^= X >> 7;
-  X ^= X << 17;
-  T->Rng = X;
-  return int64_t(P - P / 2 + X % (2 * (P / 2) + 1)); // mean P
-}
 extern SessionConfig CurrentConfig __attribute__((visibility("hidden")));
 
 /// Non-zero once measuring has stopped for good on this thread: it cannot

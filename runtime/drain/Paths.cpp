@@ -79,8 +79,7 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
   uint32_t N = P.Count.load(std::memory_order_acquire);
   for (uint32_t L = 0; L < N; ++L) {
     PathCounters &C = P.Counters[L];
-    if (!C.Untimed && !C.FoldTimed && !C.Allocs && !C.SelfCalls &&
-        !C.CertainCalls && !C.WaitTicks)
+    if (!C.Untimed && !C.FoldTimed && !C.Allocs && !C.WaitTicks)
       continue;
     uint32_t M = map(T, L);
     PathStats &S = Nodes[M & ~Flags];
@@ -99,15 +98,6 @@ void PathAggregate::takeCounters(ThreadState *T, bool Take) {
     S.AllocBytes += C.AllocBytes;
     S.Allocs += C.Allocs;
     S.WaitTicks += C.WaitTicks; // exclusive, as allocations
-    if (Calls) {                // a nested call's own time is its node's too
-      S.SelfCalls += C.SelfCalls;
-      S.SelfTicks += C.SelfTicks;
-      S.SelfInclTicks += C.SelfInclTicks;
-    }
-    if (Own) { // a nested call's time is in its outer call's
-      S.CertainCalls += C.CertainCalls;
-      S.CertainTicks += C.CertainTicks;
-    }
     if (Take)
       C = PathCounters{};
   }
@@ -131,11 +121,6 @@ std::vector<PathOut> PathAggregate::take(double NsPerTick) {
     O.Calls = S.Timed + S.Untimed;
     O.Folded = S.Folded;
     O.TicksNs = uint64_t(double(S.Ticks) * NsPerTick + 0.5);
-    O.SelfCalls = S.SelfCalls;
-    O.SelfNs = uint64_t(double(S.SelfTicks) * NsPerTick + 0.5);
-    O.SelfInclNs = uint64_t(double(S.SelfInclTicks) * NsPerTick + 0.5);
-    O.CertainCalls = S.CertainCalls;
-    O.CertainNs = uint64_t(double(S.CertainTicks) * NsPerTick + 0.5);
     O.AllocBytes = S.AllocBytes;
     O.Allocs = S.Allocs;
     O.WaitNs = uint64_t(double(S.WaitTicks) * NsPerTick + 0.5);

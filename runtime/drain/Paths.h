@@ -36,9 +36,6 @@ struct PathStats {
   uint64_t Timed = 0, Ticks = 0, Untimed = 0, Folded = 0;
   uint64_t AllocBytes = 0, Allocs = 0;
   uint64_t WaitTicks = 0; // lock and condition waits, exclusive
-  // Sampled calls, their own and their inclusive time.
-  uint64_t SelfCalls = 0, SelfTicks = 0, SelfInclTicks = 0;
-  uint64_t CertainCalls = 0, CertainTicks = 0; // timed with certainty
 };
 
 class PathAggregate {

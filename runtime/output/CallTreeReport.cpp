@@ -30,21 +30,14 @@ struct Builder {
     return std::to_string(Tid);
   }
 
-  // A path's calls; with the paths of timed calls only, extrapolated with
-  // the function's ratio of calls to timed calls.
-  uint64_t callsOf(uint32_t I) const {
-    const PathOut &P = S.Paths[I];
-    if (S.PathsOfTimedCalls && isFunction(I) && P.Fn < S.Timing.size())
-      return scaled(P.Calls, S.Timing[P.Fn].Calls, S.Timing[P.Fn].Timed);
-    return P.Calls;
-  }
-
   bool isFunction(uint32_t I) const {
     return I && S.Paths[I].Fn != PathOut::Deeper &&
            S.Paths[I].Fn < S.Functions.size();
   }
 
-  // Inclusive and self time of every node, extrapolated where sampled.
+  // Inclusive and self time of every node. Every call of a path is timed
+  // but those past the shadow stack's depth (counted, not timed), whose
+  // share of the path is extrapolated.
   void times() {
     const std::vector<PathOut> &P = S.Paths;
     size_t N = P.size();
@@ -53,33 +46,12 @@ struct Builder {
     Kids.assign(N, {});
     for (uint32_t I = 1; I < N; ++I)
       Kids[P[I].Parent].push_back(I);
-    // With the paths of timed calls only, a path's ratio of calls to
-    // timed calls is its function's.
-    std::vector<uint64_t> FnCertain(S.Functions.size(), 0);
     // Paths whose every call was timed: their inclusive time is measured.
     std::vector<bool> Measured(N, false);
-    if (S.PathsOfTimedCalls)
-      for (uint32_t I = 1; I < N; ++I)
-        if (isFunction(I))
-          FnCertain[P[I].Fn] += P[I].CertainCalls;
     for (uint32_t I = 1; I < N; ++I) {
-      uint64_t Num = P[I].Calls, Den = P[I].Timed, Cert = P[I].CertainCalls;
-      if (S.PathsOfTimedCalls && isFunction(I) && P[I].Fn < S.Timing.size())
-        Num = S.Timing[P[I].Fn].Calls, Den = S.Timing[P[I].Fn].Timed,
-        Cert = FnCertain[P[I].Fn];
-      Measured[I] = Num && Den >= Num;
-      uint64_t V;
-      // Calls timed with certainty (first calls, their children) count as
-      // they are; only the others stand for the calls not timed. (Scaled
-      // together, one first call that waited long was multiplied by the
-      // rate's inverse.)
-      if (!S.PathsExclusive && Den > Cert && Num > Cert &&
-          P[I].TicksNs >= P[I].CertainNs)
-        V = P[I].CertainNs +
-            scaled(P[I].TicksNs - P[I].CertainNs, Num - Cert, Den - Cert);
-      else
-        V = scaled(P[I].TicksNs, Num, Den);
-      (S.PathsExclusive ? Self : Incl)[I] = V;
+      Measured[I] = P[I].Calls && P[I].Timed >= P[I].Calls;
+      (S.PathsExclusive ? Self : Incl)[I] =
+          scaled(P[I].TicksNs, P[I].Calls, P[I].Timed);
     }
     // Parents come before their children: one pass upward.
     for (uint32_t I = uint32_t(N); I-- > 1;) {
@@ -88,34 +60,26 @@ struct Builder {
       if (P[I].Parent && S.PathsExclusive)
         Incl[P[I].Parent] += Incl[I];
     }
-    // Inclusive figures, children first. A path with sampled calls knows
-    // their own time (their children were timed with them): its self is
-    // its inclusive estimate times their share of own time (a ratio, which
-    // a sampled call slowed by preemption does not throw off), and its
-    // total that plus its children's. Any other path's estimate stands
-    // alone and may fall short of its children's (a path whose calls were
-    // never timed has none): it is raised to their sum. But a path whose
-    // every call was timed is measured, not estimated: where its children's
-    // estimates add up to more than it leaves them (their timed calls were
-    // not a fair sample: the first ones, slowed by a busy machine), they
-    // are scaled down to fit, with everything below them (fitInside).
-    // Either way self + children = total, and no child is above its parent.
+    // Inclusive figures, children first. An estimate may fall short of
+    // its children's (a path whose calls were never timed has none): it is
+    // raised to their sum. A measured path is not estimated: where its
+    // children's estimates add up to more than it leaves them, they are
+    // scaled down to fit, with everything below them (fitInside). Either
+    // way self + children = total, and no child is above its parent.
     if (!S.PathsExclusive) {
       std::vector<long double> Fit(N, 1.0L);
       for (uint32_t I = uint32_t(N); I-- > 1;) {
         uint64_t Children = 0;
         for (uint32_t K : Kids[I])
           Children += Incl[K];
-        bool Sampled = P[I].SelfCalls && P[I].SelfInclNs;
-        Self[I] = Sampled ? scaled(Incl[I], P[I].SelfNs, P[I].SelfInclNs)
-                          : Incl[I] - std::min(Incl[I], Children);
+        Self[I] = Incl[I] - std::min(Incl[I], Children);
         // (More than the ns conversions' rounding, half a ns a child.)
         if (Measured[I] && Self[I] + Children > Incl[I] + Kids[I].size()) {
           Fit[I] =
               (long double)(Incl[I] - std::min(Self[I], Incl[I])) / Children;
           continue;
         }
-        Incl[I] = Sampled ? Self[I] + Children : std::max(Incl[I], Children);
+        Incl[I] = std::max(Incl[I], Children);
         Self[I] = Incl[I] - Children;
       }
       fitInside(Fit);
@@ -170,13 +134,10 @@ struct Builder {
     for (uint32_t I = 1; I < N; ++I) {
       if (P[I].Fn == PathOut::Thread)
         continue; // no time of its own
-      // A sampled call's children were all timed with it.
-      double Out =
-          P[I].SelfCalls ? std::max(0.0, S.CallCost.TimedNs - In) : Outside;
-      long double Cost = (long double)callsOf(I) * In +
+      long double Cost = (long double)P[I].Calls * In +
                          (long double)P[I].Folded * S.CallCost.DescendantNs;
       for (uint32_t K : Kids[I])
-        Cost += (long double)(callsOf(K) + P[K].Folded) * Out;
+        Cost += (long double)(P[K].Calls + P[K].Folded) * Outside;
       uint64_t C = uint64_t(std::min<long double>(Cost + 0.5L, Self[I]));
       Self[I] -= C;
     }
@@ -243,10 +204,7 @@ std::string description(const Snapshot &S, bool Estimated) {
   std::string D = "Call paths: each chain of measured functions from the "
                   "session's root, with its calls, inclusive and self time "
                   "and allocations (exclusive).";
-  if (S.PathsOfTimedCalls)
-    D += " Sampled without a frame per call: the paths of timed calls only, "
-         "their calls and times extrapolated.";
-  else if (Estimated)
+  if (Estimated)
     D += " Calls exact; times extrapolated from the timed calls.";
   else
     D += " Every call timed: exact.";
@@ -276,9 +234,7 @@ PathTimes buildCallTree(const Snapshot &S, report::CallTree &T) {
   T.Present = true;
   T.MaxPaths = S.MaxPaths;
   T.Full = S.PathsFull;
-  T.TimedCallsOnly = S.PathsOfTimedCalls;
-  T.Estimated = S.PathsOfTimedCalls ||
-                std::any_of(S.Paths.begin(), S.Paths.end(),
+  T.Estimated = std::any_of(S.Paths.begin(), S.Paths.end(),
                             [](const PathOut &P) { return P.Timed < P.Calls; });
   T.Description = description(S, T.Estimated);
   T.Compensated = S.CallCost.Measured;

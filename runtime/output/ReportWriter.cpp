@@ -30,16 +30,6 @@ using report::roundDiv;
 
 namespace {
 
-// Two decimals: what the table shows, and stable across round trips.
-std::string samplingNote(double Rate) {
-  long double N = 1.0L / Rate;
-  char Buf[96];
-  std::snprintf(Buf, sizeof Buf,
-                " One call in %.4Lg timed; totals extrapolated to all calls.",
-                N);
-  return Buf;
-}
-
 // The cost of measuring out of a row: its calls' share of what the tree
 // took out of their paths, or without paths the inner part of each call's
 // hooks; per call as an even shift of every figure, so that min <= avg
@@ -134,8 +124,6 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
         "time of the others from CPU samples.";
   else if (Rate == 0)
     Sec.Description += " Not measured (count mode): calls only.";
-  else if (Rate < 1)
-    Sec.Description += samplingNote(Rate);
   if (S.CallCost.Measured) {
     Sec.Compensated = true;
     Sec.Description += compensationNote(S);
@@ -166,7 +154,8 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
                    : T.Timed == T.Calls ? "measured"
                                         : "estimated";
     if (HasTime) {
-      // Sampled: every call counted, one in 1/rate timed; scale the sum.
+      // Calls past the shadow stack's depth are counted, not timed: the
+      // sum is scaled to every call.
       R.Total = T.Timed == T.Calls
                     ? T.TotalNs
                     : roundDiv((long double)T.TotalNs * T.Calls, T.Timed);
@@ -188,9 +177,8 @@ void buildTiming(const Snapshot &S, const Options &O, const PathTimes &PT,
       if (PT.present()) {
         R.Self = PT.Self[Id];
         R.OnStack = PT.OnStack[Id];
-        // Sampled: the total the tree estimates, calls timed with
-        // certainty counted once (CallTreeReport.cpp), and consistent
-        // with the self time.
+        // Not every call timed: the total the tree estimates
+        // (CallTreeReport.cpp), consistent with the self time.
         // (A function with a timed call took some time: never 0.)
         if (T.Timed < T.Calls && !O.TimeExclusive && Id < PT.Total.size())
           R.Total = std::max<uint64_t>(PT.Total[Id], R.Total ? 1 : 0);

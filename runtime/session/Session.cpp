@@ -244,12 +244,13 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
     S.CallCost.TimedNs = Cost.Timed * A.NsPerTick;
     S.CallCost.InnerNs = Cost.Inner * A.NsPerTick;
     S.CallCost.UntimedNs = Cost.Untimed * A.NsPerTick;
-    // Untimed calls take the wrappers' inline fast path when it is armed,
-    // which the calibration cannot run: counted as costing nothing there
-    // (an undercompensation of a nanosecond or two a call).
-    double Rate = 1.0 / double(CurrentConfig.Period);
-    double Untimed = CurrentConfig.FastPath ? 0 : S.CallCost.UntimedNs;
-    S.CallCost.DescendantNs = Rate * S.CallCost.TimedNs + (1 - Rate) * Untimed;
+    // Every call timed, or the default mode's: its untimed calls take the
+    // wrappers' inline fast path when it is armed, which the calibration
+    // cannot run: counted as costing nothing there (an undercompensation
+    // of a nanosecond or two a call).
+    S.CallCost.DescendantNs = CurrentConfig.Period == 1 ? S.CallCost.TimedNs
+                              : CurrentConfig.FastPath  ? 0
+                                                        : S.CallCost.UntimedNs;
   }
   std::vector<uint64_t> Calls(N + 1), Timed(N + 1);
   for (uint32_t I = 1; I <= N; ++I) {
@@ -269,7 +270,6 @@ Snapshot snapshotOf(Aggregate &A, std::vector<FunctionAlloc> *AllocCopy,
   if (!__atomic_load_n(&CountOnlyMode, __ATOMIC_RELAXED) && Opts->MaxPaths) {
     S.Paths = std::move(Paths);
     S.PathsExclusive = CurrentConfig.Exclusive;
-    S.PathsOfTimedCalls = CurrentConfig.FastPath;
     S.MaxPaths = Opts->MaxPaths;
     S.PathsFull = Full;
     if (Full && !Live) // the flat sections keep every call

@@ -4,9 +4,9 @@
 // allocate stays theirs, through the gate and through the hooks, in every
 // mode that tracks allocations. app_relay calls app_inner (static) and,
 // through app_unmeasured_hop (not selected), app_outer_leaf; app_top calls
-// app_relay and allocates itself. With the sampled calls taking the hooks
-// and the others the gate, a wrong current call would show as app_relay's
-// or app_top's bytes.
+// app_relay and allocates itself. With the default mode's probes taking
+// the hooks and the others the gate, a wrong current call would show as
+// app_relay's or app_top's bytes.
 //
 // UNSUPPORTED: sanitizer
 // RUN: rm -f %t*.json
@@ -20,9 +20,9 @@
 // IR-NOT:     hotpath.saved
 // IR-LABEL: define
 //
-// RUN: for b in O2 static O0; do for rate in 1 0.01 0; do \
-// RUN:   env HOTPATH_TIME_SAMPLING_RATE=$rate HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.$rate.json %t.$b || exit 1; \
-// RUN:   %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.$rate.json \
+// RUN: for b in O2 static O0; do for mode in timed default count; do \
+// RUN:   env -u HOTPATH_TIME_SAMPLING_RATE HOTPATH_MODE=$mode HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.$mode.json %t.$b || exit 1; \
+// RUN:   %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.$mode.json \
 // RUN:     app_inner=2000 app_inner#total=200000 app_inner#allocs=2000 \
 // RUN:     app_outer_leaf=1000 app_outer_leaf#total=24000 app_outer_leaf#allocs=1000 \
 // RUN:     app_relay=1000 app_relay#total=0 app_relay#allocs=0 \

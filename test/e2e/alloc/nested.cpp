@@ -37,11 +37,11 @@
 // RUN:     app::pure=5 app::pure#total=0 app::sometimes=4 app::sometimes#total=64 || exit 1; done
 // RUN: for b in O0 O2 static; do %python %S/Inputs/check_alloc.py %t.$b.cumul.json tracked=1 description~cumulative thread:main-thread:alloc_bytes=12212 || exit 1; done
 //
-// Sampled: the wrappers' fast path counts the untimed calls without a
-// frame, and their allocations are charged to the thread's current call
-// (abi.h): the same exclusive totals; min, max and percentiles are of the
-// timed calls, said so.
-// RUN: for b in O0 O2 static; do env HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.sampled.json %t.$b %t.$b.freed || exit 1; done
+// The default mode: the wrappers' fast path counts the untimed calls
+// without a frame, and their allocations are charged to the thread's
+// current call (abi.h): the same exclusive totals; min, max and
+// percentiles are of the timed calls, said so.
+// RUN: for b in O0 O2 static; do env -u HOTPATH_TIME_SAMPLING_RATE HOTPATH_MODE=default HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.$b.sampled.json %t.$b %t.$b.freed || exit 1; done
 // RUN: for b in O0 O2 static; do %python %S/../runtime/Inputs/check_counts.py --section functions_alloc --only --no-warnings %t.$b.sampled.json @%t.$b.freed.excl \
 // RUN:     app::leaf=20 app::leaf#total=2000 app::leaf#allocs=20 app::leaf#frees=20 app::leaf#avg=100 \
 // RUN:     app::mid=10 app::mid#total=10000 app::mid#allocs=10 \

@@ -15,9 +15,9 @@
  * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.O2.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
  * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.eh.json %t.plain %t.eh
  * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.eh.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
- * Timed or not, the same counts (sampling keeps frames too).
- * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_TIME_SAMPLING_RATE=0.5 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.sampled.json %t.plain %t.O2
- * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.sampled.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
+ * Timed or not, the same counts (the default mode's gate too).
+ * RUN: %python %S/Inputs/same.py --timeout 20 --status 0 --env HOTPATH_MODE=default --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.default.json %t.plain %t.O2
+ * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.default.json app_inner=10 app_outer=10 app_wait=1 app_canceller=1
  */
 #include <pthread.h>
 #include <stdio.h>

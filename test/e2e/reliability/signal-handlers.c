@@ -9,7 +9,7 @@
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t %t.counts > /dev/null
  * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.json @%t.counts app_loop=1
  * Sampled, and count-only.
- * RUN: env HOTPATH_TIME_SAMPLING_RATE=0.1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.s.json %t %t.counts > /dev/null
+ * RUN: env -u HOTPATH_TIME_SAMPLING_RATE HOTPATH_MODE=default HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.s.json %t %t.counts > /dev/null
  * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.s.json @%t.counts app_loop=1
  * RUN: env HOTPATH_TIME_SAMPLING_RATE=0 HOTPATH_ALLOC=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.c.json %t %t.counts > /dev/null
  * RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.c.json @%t.counts app_loop=1

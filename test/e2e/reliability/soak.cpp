@@ -3,15 +3,15 @@
 // leaving by an exception), takes a SIGUSR1 whose handler runs measured
 // code, leaves a measured frame by longjmp, and every 10th round forks a
 // child that runs measured code and leaves with _exit. Every count is exact
-// in every sampling mode, output and status are the plain build's.
+// in every mode, output and status are the plain build's.
 //
 // RUN: rm -f %t*.json
 // RUN: %plainclangxx -O2 -pthread %s -o %t.plain
 // RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clangxx -O2 -pthread %s -o %t %rt_shared
 // RUN: %python %S/Inputs/same.py --timeout 180 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.all.json %t.plain %t
 // RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.all.json app::leaf=640400 app::risky=16000 app::worker=1600 app::in_handler=400 app::jumpy=400 app::round=400
-// RUN: %python %S/Inputs/same.py --timeout 180 --status 0 --env HOTPATH_TIME_SAMPLING_RATE=0.01 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.sampled.json %t.plain %t
-// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.sampled.json app::leaf=640400 app::risky=16000 app::worker=1600 app::in_handler=400 app::jumpy=400 app::round=400
+// RUN: %python %S/Inputs/same.py --timeout 180 --status 0 --env HOTPATH_MODE=default --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.default.json %t.plain %t
+// RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.default.json app::leaf=640400 app::risky=16000 app::worker=1600 app::in_handler=400 app::jumpy=400 app::round=400
 // RUN: %python %S/Inputs/same.py --timeout 180 --status 0 --env HOTPATH_TIME_SAMPLING_RATE=0 --env HOTPATH_ALLOC=0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.count.json %t.plain %t
 // RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.count.json app::leaf=640400 app::risky=16000 app::worker=1600 app::in_handler=400 app::jumpy=400 app::round=400
 #include <csetjmp>

@@ -14,13 +14,11 @@
  * RUN: %python %S/../runtime/Inputs/check_counts.py %t.all.json app_sum=10000001 app_depth=1001
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_TIME_SAMPLING_RATE=0 --env HOTPATH_ALLOC=0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.count.json %t.plain %t
  * RUN: %python %S/../runtime/Inputs/check_counts.py %t.count.json app_sum=10000001 app_depth=1001
- * The default mode and the sampled one count calls with the gate's
+ * The default mode counts calls with the gate's
  * countdowns: the loop's calls reach the hooks without passing a gate, and
  * were taken for calls the gate had counted (one lost per level).
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_MODE=default --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.default.json %t.plain %t
  * RUN: %python %S/../runtime/Inputs/check_counts.py %t.default.json app_sum=10000001 app_depth=1001
- * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_MODE=sampled --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.sampled.json %t.plain %t
- * RUN: %python %S/../runtime/Inputs/check_counts.py %t.sampled.json app_sum=10000001 app_depth=1001
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t.static %rt_static
  * RUN: %python %S/Inputs/same.py --timeout 60 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.static.json %t.plain %t.static
  * RUN: %python %S/../runtime/Inputs/check_counts.py %t.static.json app_sum=10000001

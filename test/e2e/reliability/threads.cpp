@@ -9,7 +9,7 @@
 // RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.many.json app::leaf=12800000 app::worker=64
 // RUN: %python %S/Inputs/same.py --timeout 120 --status 0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.short.json %t.plain %t short
 // RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.short.json app::leaf=10000 app::worker=10000
-// Count-only and sampled: the same counts.
+// Count-only: the same counts.
 // RUN: %python %S/Inputs/same.py --timeout 120 --status 0 --env HOTPATH_TIME_SAMPLING_RATE=0 --env HOTPATH_ALLOC=0 --env HOTPATH_OUTPUT_FORMAT=json --env HOTPATH_OUTPUT_PATH=%t.count.json %t.plain %t many
 // RUN: %python %S/../runtime/Inputs/check_counts.py --only %t.count.json app::leaf=12800000 app::worker=64
 #include <cstdio>

@@ -11,13 +11,6 @@
  * RUN: env HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.comp.json %t
  * RUN: env HOTPATH_COMPENSATE=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.raw.json %t
  * RUN: %python %S/Inputs/check_compensation.py %t.comp.json %t.raw.json app_parent app_leaf
- * Sampled, with and without the inline fast path: the same promises.
- * RUN: env HOTPATH_TIME_SAMPLING_RATE=0.1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.scomp.json %t
- * RUN: env HOTPATH_TIME_SAMPLING_RATE=0.1 HOTPATH_COMPENSATE=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.sraw.json %t
- * RUN: %python %S/Inputs/check_compensation.py %t.scomp.json %t.sraw.json app_parent app_leaf
- * RUN: env HOTPATH_ALLOC=0 HOTPATH_TIME_SAMPLING_RATE=0.1 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.fcomp.json %t
- * RUN: env HOTPATH_ALLOC=0 HOTPATH_TIME_SAMPLING_RATE=0.1 HOTPATH_COMPENSATE=0 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.fraw.json %t
- * RUN: %python %S/Inputs/check_compensation.py %t.fcomp.json %t.fraw.json app_parent app_leaf
  */
 volatile unsigned Sink;
 

@@ -1,23 +1,20 @@
-/* 1% sampling on a threaded program, the shape of db_bench's: each
- * thread's body calls run() once, which calls work() thousands of times,
- * and wait() a few times. With one countdown per thread, run() and wait()
- * were never timed (total 0, "the first call is always timed" was only the
- * thread's first), run's self was its total, and the tree's root could
- * pass the session. Now each function's first call on each thread is
- * sampled, then one in 100 of its calls; a sampled call's children are
- * timed with it, so its self leaves them out; the tree stays consistent.
+/* The sampled mode (one call in 100 timed, totals extrapolated) is
+ * retired: on RE2 its self times summed to 2 to 3 times the session
+ * (docs/performance.md), the cost of timing a one-line function
+ * extrapolated. Asked for, by a rate or by name, it warns once and the
+ * default mode runs: no row's time passes the session times the threads,
+ * no figure is extrapolated. The program is a threaded one of the shape
+ * of db_bench's: each thread's body calls run() once, which calls work()
+ * thousands of times, and wait() a few times.
  *
  * RUN: env HOTPATH_CONFIG=%S/Inputs/hotpath.toml %clang -O2 %s -o %t %rt_shared -lpthread
- * RUN: env HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t
- * RUN: %python %S/Inputs/check_sampling.py %t.json 0.01 app_run app_work app_wait app_leaf app_body
- * With the wrappers' inline fast path (no allocation tracking):
- * RUN: env HOTPATH_ALLOC=0 HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.fast.json %t
- * RUN: %python %S/Inputs/check_sampling.py %t.fast.json 0.01 app_run app_work app_wait app_leaf app_body
- * With a frame for every call (the wrappers' gates never armed): each
- * function's countdown still runs (it stopped after the first call).
- * RUN: env HOTPATH_FAST_PATH=0 HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.frames.json %t
- * RUN: %python %S/Inputs/check_sampling.py %t.frames.json 0.01 app_run app_work app_wait app_leaf app_body
- * RUN: %python -c "import json; [w] = [x for x in json.load(open('%t.frames.json'))['functions_timing']['data'] if x['name'] == 'app_work']; assert w['calls'] == 9000 and w['max'] >= w['min'], w"
+ * RUN: env HOTPATH_TIME_SAMPLING_RATE=0.01 HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.json %t 2> %t.err
+ * RUN: %FileCheck %s < %t.err
+ * CHECK: hotpath: the sampled mode {{.*}} is retired: its extrapolated times could pass the session; the default mode runs
+ * RUN: %python %S/Inputs/check_retired.py %t.json app_run app_work app_wait app_leaf app_body
+ * RUN: env -u HOTPATH_TIME_SAMPLING_RATE HOTPATH_MODE=sampled HOTPATH_OUTPUT_FORMAT=json HOTPATH_OUTPUT_PATH=%t.named.json %t 2> %t.named.err
+ * RUN: %FileCheck %s < %t.named.err
+ * RUN: %python %S/Inputs/check_retired.py %t.named.json app_run app_work app_wait app_leaf app_body
  */
 #include <pthread.h>
 #include <time.h>

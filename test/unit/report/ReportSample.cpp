@@ -1,6 +1,6 @@
 //===- ReportSample.cpp - Writes a report from a made-up session ----------===//
 //
-// `hotpath_report_sample [--valgrind] [--no-alloc] [--sampled]` builds a
+// `hotpath_report_sample [--valgrind] [--no-alloc]` builds a
 // fixed Snapshot and calls writeReport with the options of the
 // environment (HOTPATH_*), exactly as the runtime does at session end. The
 // lit tests of test/e2e/report use it to check real writer output (table,
@@ -58,14 +58,11 @@ int main(int Argc, char **Argv) {
   S.StartUnixNs = 1767225600000000000ull; // 2026-01-01T00:00:00Z
   S.ElapsedNs = 250000000;                // 250 ms
   S.AllocTracked = true;
-  bool Sampled = false;
   for (int I = 1; I < Argc; ++I) {
     if (!std::strcmp(Argv[I], "--valgrind"))
       S.UnderValgrind = true;
     else if (!std::strcmp(Argv[I], "--no-alloc"))
       S.AllocTracked = false;
-    else if (!std::strcmp(Argv[I], "--sampled"))
-      Sampled = true;
   }
   S.Functions.emplace_back(); // id 0 is unused
   S.Timing.emplace_back();
@@ -77,13 +74,6 @@ int main(int Argc, char **Argv) {
               5000, 900, 4096);
   addFunction(S, "fib(int)", "demo.cpp", 3, 21891, 35, 0);
   addFunction(S, "never_called()", "demo.cpp", 30, 0, 0, 0);
-  if (Sampled) {
-    // One call in 10 timed: the session hands over 1/10 of the sums.
-    for (FunctionTiming &T : S.Timing) {
-      T.Timed = (T.Calls + 9) / 10;
-      T.TotalNs = T.TotalNs / 10;
-    }
-  }
   if (!S.AllocTracked)
     S.Alloc.clear();
   ThreadInfo Main;
@@ -101,8 +91,6 @@ int main(int Argc, char **Argv) {
   S.Threads.push_back(Worker);
   S.Warnings.push_back("sample: made-up session");
   Options O = loadOptionsFromEnv();
-  if (Sampled)
-    O.TimeSamplingRate = 0.1;
   writeReport(S, O);
   return 0;
 }

@@ -3,7 +3,7 @@
 // longjmp through measured frames, signal handlers (raise and SIGALRM), and
 // a thread's late pthread-key destructor. Its stdout does not depend on
 // instrumentation. Built with -DHOTPATH_BUILD, it also checks the fast
-// path's state against HP_EXPECT (count: armed, count-only; sampled: armed;
+// path's state against HP_EXPECT (count: armed, count-only; default: armed;
 // off: never armed) and writes the counts that vary from run to run to
 // argv[1], for check_counts.py. It reads the fast path's state through
 // fast_path_probe.cpp, so that this unit does not name it and its gates
@@ -69,7 +69,7 @@ static void check(bool Ok, const char *What) {
 }
 // The state a thread is in after one hooked call.
 static void checkArmed(const char *Where) {
-  bool Fast = !std::strcmp(Expect, "count") || !std::strcmp(Expect, "sampled");
+  bool Fast = !std::strcmp(Expect, "count") || !std::strcmp(Expect, "default");
   if (armed() != Fast)
     check(false, Where);
 }

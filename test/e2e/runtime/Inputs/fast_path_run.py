@@ -19,8 +19,7 @@ COUNTS = [
 # name: (environment, HP_EXPECT, sampling_rate in the report)
 MODES = [
     ("count", {"HOTPATH_TIME_SAMPLING_RATE": "0", "HOTPATH_ALLOC": "0"}, 0),
-    ("sampled", {"HOTPATH_TIME_SAMPLING_RATE": "0.01", "HOTPATH_ALLOC": "0"},
-     0.01),
+    ("default", {"HOTPATH_MODE": "default", "HOTPATH_ALLOC": "0"}, None),
     ("off", {}, 1),
     ("off", {"HOTPATH_FAST_PATH": "0", "HOTPATH_TIME_SAMPLING_RATE": "0",
              "HOTPATH_ALLOC": "0"}, 0),

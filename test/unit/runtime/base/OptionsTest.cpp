@@ -150,13 +150,9 @@ TEST(Options, FunctionsLimit) {
 }
 
 TEST(Options, TimeSamplingRate) {
-  EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}}).TimeSamplingRate,
-            0.01);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0"}}).TimeSamplingRate, 0.0);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "1"}}).TimeSamplingRate, 1.0);
   // The rate alone names the mode.
-  EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}}).Mode,
-            MeasureMode::Sampled);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "0"}}).Mode,
             MeasureMode::Count);
   EXPECT_EQ(parse({{"HOTPATH_TIME_SAMPLING_RATE", "1"}}).Mode,
@@ -165,7 +161,23 @@ TEST(Options, TimeSamplingRate) {
     Options O = parse({{"HOTPATH_TIME_SAMPLING_RATE", Bad}});
     EXPECT_EQ(O.Mode, MeasureMode::Default) << Bad;
     EXPECT_EQ(O.TimeSamplingRate, 0.0) << Bad;
-    expectWarning(O, "HOTPATH_TIME_SAMPLING_RATE", Bad, "[0, 1]");
+    expectWarning(O, "HOTPATH_TIME_SAMPLING_RATE", Bad, "0 (counts only)");
+  }
+}
+
+// The sampled mode is retired: asked for by name or by a rate between 0
+// and 1, it says so once and the default mode runs.
+TEST(Options, TheSampledModeIsRetired) {
+  for (Options O : {parse({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}}),
+                    parse({{"HOTPATH_MODE", "sampled"}}),
+                    parse({{"HOTPATH_MODE", " Sampled "},
+                           {"HOTPATH_TIME_SAMPLING_RATE", "0.1"}})}) {
+    EXPECT_EQ(O.Mode, MeasureMode::Default);
+    EXPECT_EQ(O.TimeSamplingRate, 0.0);
+    EXPECT_EQ(O.CpuSamplingHz, DefaultCpuSamplingHz);
+    ASSERT_EQ(O.Warnings.size(), 1u);
+    EXPECT_NE(O.Warnings[0].find("the sampled mode"), std::string::npos);
+    EXPECT_NE(O.Warnings[0].find("retired"), std::string::npos);
   }
 }
 
@@ -176,8 +188,7 @@ TEST(Options, Mode) {
     double Rate;
     unsigned CpuHz;
   } Cases[] = {{"default", MeasureMode::Default, 0, DefaultCpuSamplingHz},
-               {"timed", MeasureMode::Timed, 1, 0},
-               {" Sampled ", MeasureMode::Sampled, 0.01, 0},
+               {" Timed ", MeasureMode::Timed, 1, 0},
                {"count", MeasureMode::Count, 0, 0}};
   for (auto &C : Cases) {
     Options O = parse({{"HOTPATH_MODE", C.Value}});
@@ -186,10 +197,7 @@ TEST(Options, Mode) {
     EXPECT_EQ(O.CpuSamplingHz, C.CpuHz) << C.Value;
     EXPECT_TRUE(O.Warnings.empty()) << C.Value;
   }
-  // A rate is the sampled mode's; another mode ignores it, and says so.
-  Options S = parse(
-      {{"HOTPATH_MODE", "sampled"}, {"HOTPATH_TIME_SAMPLING_RATE", "0.1"}});
-  EXPECT_EQ(S.TimeSamplingRate, 0.1);
+  // With a mode named, a rate is ignored, and it says so.
   Options T =
       parse({{"HOTPATH_MODE", "timed"}, {"HOTPATH_TIME_SAMPLING_RATE", "0.1"}});
   EXPECT_EQ(T.TimeSamplingRate, 1.0);
@@ -199,7 +207,7 @@ TEST(Options, Mode) {
   EXPECT_EQ(parse({{"HOTPATH_CPU_SAMPLING", "0"}}).CpuSamplingHz, 0u);
   Options Bad = parse({{"HOTPATH_MODE", "fast"}});
   EXPECT_EQ(Bad.Mode, MeasureMode::Default);
-  expectWarning(Bad, "HOTPATH_MODE", "fast", "default, timed, sampled, count");
+  expectWarning(Bad, "HOTPATH_MODE", "fast", "default, timed, count");
 }
 
 TEST(Options, Flags) {

@@ -2,10 +2,10 @@
 //
 // The runtime arms a thread (__hotpath_fast.epoch == __hotpath_epoch, abi.h)
 // at its first hooked call of a session only when no call needs a frame:
-// sampled or count-only timing, inclusive time, allocation tracking off or
-// exclusive and sampled, HOTPATH_FAST_PATH not 0. The gate is emulated here as
-// the wrapper's asm runs it (pass/WrapperFastPath.cpp): the countdown it
-// decrements, which is also its count, and the hooks' counts must add up in
+// the default or count mode, inclusive time, allocation tracking off or
+// exclusive and timing something, HOTPATH_FAST_PATH not 0. The gate is emulated
+// here as the wrapper's asm runs it (pass/WrapperFastPath.cpp): the countdown
+// it decrements, which is also its count, and the hooks' counts must add up in
 // the report.
 //
 //===----------------------------------------------------------------------===//
@@ -68,120 +68,41 @@ TEST(FastPathTest, CountOnlyArmsWithTheThreadsTable) {
   EXPECT_EQ(timingOf(end(), F).Calls, 1001u);
 }
 
-TEST(FastPathTest, SampledArmsAndSharesTheCountdown) {
+// The default mode: each function's calls go through the gate but its
+// probes (core/Adaptive.h), which the hooks time.
+TEST(FastPathTest, DefaultModeArmsAndSharesTheCountdown) {
   hotpath_fn_desc *F = gatedFn("f", 0xf2);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}, {"HOTPATH_ALLOC", "0"}});
-  call(F); // the first call is timed; the next one 50 to 150 calls on
+  begin({{"HOTPATH_MODE", "default"}, {"HOTPATH_ALLOC", "0"}});
+  call(F); // the first call is a probe
   ASSERT_TRUE(armed());
-  EXPECT_GE(countdownOf(F), 50);
-  EXPECT_LE(countdownOf(F), 150);
+  EXPECT_GE(countdownOf(F), 1);
   int Fast = 0;
   for (int I = 0; I < 1000; ++I)
     Fast += gate(F) ? 1 : (call(F), 0);
   const auto &T = timingOf(end(), F);
   EXPECT_EQ(T.Calls, 1001u);
-  EXPECT_EQ(uint64_t(Fast), 1001u - T.Timed); // the others were hooked
-  EXPECT_GE(T.Timed, 7u);
-  EXPECT_LE(T.Timed, 21u);
-}
-
-// A sampled call's direct children are timed with it: the thread is
-// disarmed while it is the innermost call, armed again inside the child.
-TEST(FastPathTest, SampledCallTimesItsChildren) {
-  hotpath_fn_desc *P = gatedFn("p", 0xf7), *C = gatedFn("c", 0xf8);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.001"}, {"HOTPATH_ALLOC", "0"}});
-  __hotpath_enter(P); // P's first call: sampled
-  EXPECT_FALSE(armed());
-  for (int I = 0; I < 10; ++I)
-    wrapped(C); // hooked, each timed
-  __hotpath_exit(P);
-  EXPECT_TRUE(armed());
-  hotpath::rt::Snapshot S = end();
-  EXPECT_EQ(timingOf(S, C).Timed, 10u);
-  EXPECT_EQ(timingOf(S, P).Timed, 1u);
-}
-
-// A child timed with certainty (a direct child of a function's first call)
-// is timed, not sampled: it arms the thread for its own callees as any
-// other timed child does. It kept the thread disarmed once, so that the
-// whole subtree of a long first call (an interpreter's main loop) took the
-// hooks: Lua at 1% sampling ran 3.1 times the plain build's time.
-/// A call of C (hooked: the thread is disarmed) from a frame of its own,
-/// whose body calls G \p N times; returns how many took the fast path.
-__attribute__((noinline)) int childCalling(hotpath_fn_desc *C,
-                                           hotpath_fn_desc *G, int N) {
-  int Fast = 0;
-  __hotpath_enter(C);
-  for (int I = 0; I < N; ++I)
-    Fast += gate(G) ? 1 : (call(G), 0);
-  __hotpath_exit(C);
-  asm volatile("" ::: "memory");
-  return Fast;
-}
-
-TEST(FastPathTest, ACertainChildArmsTheThreadForItsOwnCallees) {
-  hotpath_fn_desc *P = gatedFn("p", 0xfb), *C = gatedFn("c", 0xfc),
-                  *G = gatedFn("g", 0xfd);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.001"}, {"HOTPATH_ALLOC", "0"}});
-  wrapped(C); // the first calls of C and G: sampled
-  wrapped(G);
-  ASSERT_TRUE(armed());
-  ASSERT_FALSE(gate(P)); // P's first call: sampled, certain
-  __hotpath_enter(P);
-  EXPECT_FALSE(armed());
-  // C is timed with certainty; its callees take the fast path.
-  EXPECT_EQ(childCalling(C, G, 10), 10);
-  EXPECT_FALSE(armed()); // P is innermost again
-  __hotpath_exit(P);
-  EXPECT_TRUE(armed());
-  hotpath::rt::Snapshot S = end();
-  EXPECT_EQ(timingOf(S, G).Calls, 11u);
-  EXPECT_EQ(timingOf(S, G).Timed, 1u);
-  EXPECT_EQ(timingOf(S, C).Timed, 2u);
-}
-
-// A sampled call times its first SampledChildrenTimed direct children;
-// the rest take the fast path. Its own time is then not known, and its
-// path's self time comes from its children's estimates. Without the cap a
-// long first call (an interpreter's loop, main's) had every one of its
-// children timed for the whole run.
-TEST(FastPathTest, ASampledCallTimesAtMostItsFirstChildren) {
-  hotpath_fn_desc *P = gatedFn("p", 0xfe), *C = gatedFn("c", 0xff);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.0001"}, {"HOTPATH_ALLOC", "0"}});
-  wrapped(C);            // C's first call: timed
-  ASSERT_FALSE(gate(P)); // P's first call: sampled, certain
-  __hotpath_enter(P);
-  int Fast = 0;
-  for (int I = 0; I < 1000; ++I)
-    Fast += gate(C) ? 1 : (call(C), 0);
-  EXPECT_TRUE(armed()); // P no longer disarms the thread
-  __hotpath_exit(P);
-  EXPECT_TRUE(armed());
-  hotpath::rt::Snapshot S = end();
-  uint64_t Cap = hotpath::rt::SampledChildrenTimed;
-  EXPECT_EQ(uint64_t(Fast), 1000 - Cap);
-  EXPECT_EQ(timingOf(S, C).Calls, 1001u);
-  EXPECT_EQ(timingOf(S, C).Timed, 1 + Cap);
-  EXPECT_EQ(timingOf(S, P).Timed, 1u);
+  EXPECT_EQ(uint64_t(Fast), 1001u - T.Timed); // the others were probes
+  EXPECT_GE(T.Timed, 2u);
+  EXPECT_LE(T.Timed, 12u); // gaps that double: about log2(1000)
 }
 
 // A signal handler's call can land while a hook is pushing a frame: the
 // slot is the top already, its fields not yet written. It found a closed
-// sampled call's flags there, took it for its sampled parent and, as it
-// ended, disarmed the thread under the interrupted call, whose armed gate
-// had counted it: the hooks counted it again (SIGALRM at 10 kHz, 20 calls
-// of 35 million too many). A closed frame clears its slot, and a timed call
+// timed call's flags there, took them for its parent's and, as it ended,
+// disarmed the thread under the interrupted call, whose armed gate had
+// counted it: the hooks counted it again (SIGALRM at 10 kHz, 20 calls of
+// 35 million too many). A closed frame clears its slot, and a timed call
 // puts back the epoch it found.
 TEST(FastPathTest, AHandlersCallInAHalfPushedFrameLeavesTheGateAsItWas) {
   hotpath_fn_desc *C = gatedFn("c", 0x1f0), *H = gatedFn("h", 0x1f1);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.001"}, {"HOTPATH_ALLOC", "0"}});
-  wrapped(C); // C's first call: sampled, in the slot above the top
+  begin({{"HOTPATH_MODE", "default"}, {"HOTPATH_ALLOC", "0"}});
+  wrapped(C); // C's first call: a probe, in the slot above the top
   ASSERT_TRUE(armed());
   hotpath::rt::ThreadState *T = hotpath::rt::CurrentThread;
   EXPECT_EQ(T->Top[1].Flags, 0u);
   // The interrupted push: the slot is the top, nothing written yet.
   T->Top += 1;
-  wrapped(H); // the handler's call: its first, sampled
+  wrapped(H); // the handler's call: its first, a probe
   T->Top -= 1;
   EXPECT_TRUE(armed());
   hotpath::rt::Snapshot S = end();
@@ -199,18 +120,17 @@ __attribute__((noinline)) void enterAndAbandon(hotpath_fn_desc *D) {
   asm volatile("" ::: "memory");
 }
 
-// The gate was disarmed under an abandoned sampled call, so the next call
-// reached the hooks without decrementing its countdown; closing the
-// abandoned call arms the gate again before that call's frame opens, and
-// it must still be counted (a longjmp out of a sampled call lost one).
-TEST(FastPathTest, ClosingAnAbandonedSampledCallCountsTheNextCallOnce) {
+// A timed call abandoned (a longjmp out of it) is closed by the next call
+// that reaches the hooks, which is counted once: the gate as the
+// abandoned call found it.
+TEST(FastPathTest, ClosingAnAbandonedTimedCallCountsTheNextCallOnce) {
   hotpath_fn_desc *P = gatedFn("p", 0xf9), *G = gatedFn("g", 0xfa);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.001"}, {"HOTPATH_ALLOC", "0"}});
-  wrapped(G); // G's first call: timed, and the thread arms
+  begin({{"HOTPATH_MODE", "default"}, {"HOTPATH_ALLOC", "0"}});
+  wrapped(G); // G's first call: a probe, and the thread arms
   ASSERT_TRUE(armed());
-  enterAndAbandon(P); // P's first call, sampled: innermost, disarmed
-  EXPECT_FALSE(armed());
-  wrapped(G); // through the hooks, which close P first
+  enterAndAbandon(P); // P's first call, a probe: innermost
+  EXPECT_TRUE(armed());
+  wrapped(G); // G's second: a probe through the hooks, which close P first
   EXPECT_TRUE(armed());
   for (int I = 0; I < 10; ++I)
     wrapped(G);
@@ -237,11 +157,11 @@ TEST(FastPathTest, AllTimedDoesNotArm) {
   expectNotArmed({{"HOTPATH_TIME_SAMPLING_RATE", "1"}, {"HOTPATH_ALLOC", "0"}});
 }
 
-// Sampled with allocation tracking: armed; the hooks keep the thread's
-// current call as the gate does (abi.h), framed, restored at exit.
-TEST(FastPathTest, SampledAllocationTrackingArmsAndKeepsTheCurrentCall) {
+// The default mode with allocation tracking: armed; the hooks keep the
+// thread's current call as the gate does (abi.h), framed, restored at exit.
+TEST(FastPathTest, DefaultAllocationTrackingArmsAndKeepsTheCurrentCall) {
   hotpath_fn_desc *F = makeFn("g", 0xf6);
-  begin({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"}, {"HOTPATH_ALLOC", "1"}});
+  begin({{"HOTPATH_MODE", "default"}, {"HOTPATH_ALLOC", "1"}});
   if (!hotpath::rt::allocTracked()) {
     end();
     GTEST_SKIP() << "allocation tracking is off (sanitizer build?)";
@@ -261,7 +181,7 @@ TEST(FastPathTest, SampledAllocationTrackingArmsAndKeepsTheCurrentCall) {
 
 // Count-only with allocation tracking keeps a frame per call (the
 // bytes-per-call histogram has no timed calls to come from); so does
-// cumulative attribution, sampled or not. Tracking is off by itself under
+// cumulative attribution, in any mode. Tracking is off by itself under
 // a sanitizer (it owns malloc): nothing to test then.
 void expectAllocationsDoNotArm(
     std::initializer_list<std::pair<const char *, const char *>> Env,
@@ -278,9 +198,8 @@ void expectAllocationsDoNotArm(
 }
 
 TEST(FastPathTest, CumulativeAllocationsDoNotArm) {
-  expectAllocationsDoNotArm({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"},
-                             {"HOTPATH_ALLOC_CUMULATIVE", "1"}},
-                            0xf7);
+  expectAllocationsDoNotArm(
+      {{"HOTPATH_MODE", "default"}, {"HOTPATH_ALLOC_CUMULATIVE", "1"}}, 0xf7);
 }
 
 TEST(FastPathTest, CountOnlyAllocationTrackingDoesNotArm) {
@@ -289,7 +208,7 @@ TEST(FastPathTest, CountOnlyAllocationTrackingDoesNotArm) {
 }
 
 TEST(FastPathTest, ExclusiveTimeDoesNotArm) {
-  expectNotArmed({{"HOTPATH_TIME_SAMPLING_RATE", "0.01"},
+  expectNotArmed({{"HOTPATH_MODE", "default"},
                   {"HOTPATH_ALLOC", "0"},
                   {"HOTPATH_TIME_EXCLUSIVE", "1"}});
 }

@@ -15,9 +15,7 @@ using namespace hotpath::rt;
 namespace {
 
 // The rate Options resolves for each mode (base/Options.cpp).
-double rateOf(MeasureMode M) {
-  return M == MeasureMode::Timed ? 1.0 : M == MeasureMode::Sampled ? 0.01 : 0.0;
-}
+double rateOf(MeasureMode M) { return M == MeasureMode::Timed ? 1.0 : 0.0; }
 
 SessionInputs inputs(MeasureMode Mode, unsigned Bits) {
   SessionInputs In;
@@ -35,7 +33,7 @@ SessionInputs inputs(MeasureMode Mode, unsigned Bits) {
 }
 
 const MeasureMode Modes[] = {MeasureMode::Default, MeasureMode::Timed,
-                             MeasureMode::Sampled, MeasureMode::Count};
+                             MeasureMode::Count};
 
 TEST(SessionModeTest, InvariantsHoldOverTheWholeTable) {
   for (MeasureMode Mode : Modes)
@@ -119,16 +117,11 @@ TEST(SessionModeTest, EveryCallTimedHasNoFastPath) {
   EXPECT_EQ(M.Hooks, HookMode::EveryCallExclusive);
 }
 
-TEST(SessionModeTest, SampledTakesOneCallInRateInverse) {
-  SessionInputs In = inputs(MeasureMode::Sampled, 2 | 8);
-  In.Rate = 0.25;
-  SessionMode M = deriveSessionMode(In);
-  EXPECT_EQ(M.Config.Period, 4u);
-  EXPECT_FALSE(M.Config.Adaptive);
-  EXPECT_TRUE(M.Config.FastPath);
-  EXPECT_EQ(M.Hooks, HookMode::Countdown);
-  In.Exclusive = true;
-  EXPECT_EQ(deriveSessionMode(In).Hooks, HookMode::CountdownExclusive);
+TEST(SessionModeTest, DefaultWithExclusiveTimeHasNoFastPath) {
+  SessionMode M = deriveSessionMode(inputs(MeasureMode::Default, 1 | 2 | 8));
+  EXPECT_TRUE(M.Config.Adaptive);
+  EXPECT_FALSE(M.Config.FastPath);
+  EXPECT_EQ(M.Hooks, HookMode::CountdownExclusive);
 }
 
 TEST(SessionModeTest, CountingWithAllocationsKeepsFrames) {

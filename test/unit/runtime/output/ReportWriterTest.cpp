@@ -18,8 +18,8 @@ using namespace hotpath::rt;
 namespace report = hotpath::report;
 
 namespace {
-// These tests are of the modes that time calls by a rate (Timed; Sampled
-// when a test sets a rate below 1); the default mode has its own test.
+// These tests are of the mode that times every call; the default mode has
+// its own test.
 Options timedOptions() {
   Options O;
   O.Mode = MeasureMode::Timed;
@@ -120,10 +120,10 @@ TEST(ReportWriter, DefaultModeRowsSayWhereTheirTimeComesFrom) {
   EXPECT_EQ(B.Calls, 1000000u);
   EXPECT_EQ(B.Total, 0u);
   EXPECT_EQ(B.Avg, 0u);
-  // The modes that time by a rate: measured, or estimated below 1.
+  // Every call timed: measured; estimated where calls past the shadow
+  // stack's depth were counted, not timed.
   O = timedOptions();
   EXPECT_EQ(timingRow(buildReport(snapshot(), O), "a").TimeSource, "measured");
-  O.TimeSamplingRate = 0.01;
   EXPECT_EQ(timingRow(buildReport(S, O), "_Z1bv").TimeSource, "estimated");
 }
 
@@ -144,19 +144,18 @@ TEST(ReportWriter, AverageRoundingStaysWithinMinMax) {
   EXPECT_EQ(R.Timing.Data[1].Avg, 350u);
 }
 
-TEST(ReportWriter, SampledTotalsAreExtrapolated) {
+// Calls past the shadow stack's depth are counted, not timed: the total
+// stands for every call.
+TEST(ReportWriter, UntimedCallsAreExtrapolated) {
   Snapshot S = snapshot();
   S.Timing[1].Calls = 1000; // 100 of 1000 calls timed
-  Options O = timedOptions();
-  O.TimeSamplingRate = 0.1;
-  report::Report R = buildReport(S, O);
+  report::Report R = buildReport(S, timedOptions());
   const report::FunctionRow &A = R.Timing.Data[0];
   EXPECT_EQ(A.Calls, 1000u);
   EXPECT_EQ(A.Total, 50500000u);
   EXPECT_EQ(A.Avg, 50500u);
-  EXPECT_EQ(*R.Timing.SamplingRate, 0.1);
-  EXPECT_NE(R.Timing.Description.find("One call in 10 timed"),
-            std::string::npos);
+  EXPECT_EQ(A.TimeSource, "estimated");
+  EXPECT_EQ(*R.Timing.SamplingRate, 1.0);
 }
 
 // The cost of measuring out (docs/runtime.md): a parent (1 call) of 1000
@@ -210,38 +209,11 @@ TEST(ReportWriter, CompensationTakesTheHooksOut) {
   EXPECT_EQ(R.Tree.Nodes[0].Total, 2000u);
 }
 
-// Sampling: a call timed with certainty (a function's first call on a
-// thread) counts once; only the others stand for the calls not timed. A
-// first call that waited 1 ms among 999 calls of 100 ns read 91 ms.
-TEST(ReportWriter, SampledCertainCallsAreNotExtrapolated) {
-  Snapshot S;
-  S.ElapsedNs = 10000000;
-  S.Functions.resize(2);
-  S.Functions[1].Name = "f";
-  S.Timing.resize(2);
-  S.Timing[1].add(1000000);
-  for (int I = 0; I < 10; ++I)
-    S.Timing[1].add(100);
-  S.Timing[1].Calls = 1000;
-  S.Paths.resize(2);
-  S.Paths[1].Fn = 1;
-  S.Paths[1].Calls = 1000;
-  S.Paths[1].Timed = 11;
-  S.Paths[1].TicksNs = 1001000;
-  S.Paths[1].CertainCalls = 1;
-  S.Paths[1].CertainNs = 1000000;
-  Options O = timedOptions();
-  O.TimeSamplingRate = 0.01;
-  report::Report R = buildReport(S, O);
-  ASSERT_EQ(R.Tree.Nodes.size(), 1u);
-  EXPECT_EQ(R.Tree.Nodes[0].Total, 1000000u + 99900u);
-  EXPECT_EQ(R.Timing.Data[0].Total, 1000000u + 99900u);
-}
-
-// Sampling: a path whose every call was timed is measured; its children's
-// estimates never take it above that. A thread's run() (one call, timed)
-// took 226 ms; its first 9 waits, timed with certainty and slowed by a busy
-// machine, stood for 72 at 5 ms each: 368 ms under a 226-ms parent.
+// A path whose every call was timed is measured; its children's estimates
+// never take it above that. A thread's run() (one call, timed) took 226
+// ms; 9 of its 72 waits were timed (the others past the depth limit),
+// slowed by a busy machine, and stood for 72 at 5 ms each: 369 ms under a
+// 226-ms parent.
 TEST(ReportWriter, EstimatesFitUnderAMeasuredParent) {
   Snapshot S;
   S.ElapsedNs = 80000000;
@@ -262,30 +234,22 @@ TEST(ReportWriter, EstimatesFitUnderAMeasuredParent) {
   S.Paths[1].Fn = 1;
   S.Paths[1].Calls = S.Paths[1].Timed = 1;
   S.Paths[1].TicksNs = 226000000;
-  S.Paths[1].SelfCalls = 1;
-  S.Paths[1].SelfNs = 10000;
-  S.Paths[1].SelfInclNs = 226000000;
-  S.Paths[1].CertainCalls = 1;
-  S.Paths[1].CertainNs = 226000000;
   S.Paths[2].Parent = 1;
   S.Paths[2].Fn = 2;
   S.Paths[2].Calls = 72;
-  S.Paths[2].Timed = S.Paths[2].CertainCalls = 9;
-  S.Paths[2].TicksNs = S.Paths[2].CertainNs = 45000000;
+  S.Paths[2].Timed = 9;
+  S.Paths[2].TicksNs = 45000000;
   S.Paths[3].Parent = 1;
   S.Paths[3].Fn = 3;
   S.Paths[3].Calls = 3000;
   S.Paths[3].Timed = 100;
   S.Paths[3].TicksNs = 300000;
-  Options O = timedOptions();
-  O.TimeSamplingRate = 0.01;
-  report::Report R = buildReport(S, O);
+  report::Report R = buildReport(S, timedOptions());
   ASSERT_EQ(R.Tree.Nodes.size(), 3u);
   const report::TreeNode &Run = R.Tree.Nodes[0], &Wait = R.Tree.Nodes[1],
                          &Work = R.Tree.Nodes[2];
   ASSERT_EQ(Wait.Name, "wait");
   EXPECT_EQ(Run.Total, 226000000u);
-  EXPECT_EQ(Run.Self, 10u * 1000);
   EXPECT_EQ(Run.Total, Run.Self + Wait.Total + Work.Total);
   // As estimated, 360 ms and 9 ms: the same shares of what run leaves.
   EXPECT_NEAR(double(Wait.Total) / Work.Total, 360.0 / 9.0, 0.01);
