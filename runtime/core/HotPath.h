@@ -76,6 +76,52 @@ HP_INLINE void recordCall(ThreadState *T, uint32_t Id, uint32_t Path,
     foldCold(T, Id, Path, Ticks);
 }
 
+/// The call's path node under Parent: the parent's last child in one
+/// compare (PathTree.h).
+HP_INLINE uint32_t pathOf(ThreadState *T, uint32_t Parent, uint32_t Id) {
+  PathHot *Paths = T->Paths;
+  uint32_t Node = Paths[Parent].LastChild;
+  if (HP_UNLIKELY(Paths[Node].Fn != Id))
+    Node = pathChild(T, Parent, Id);
+  return Node;
+}
+
+/// A call of a session that times by countdown: counts it against the
+/// function's countdown, shared with the wrappers' gate (abi.h), which
+/// decremented it already when it was armed (either way this call is the
+/// hooks' to count: its decrement is not one of the gate's calls). When
+/// the countdown ends, the default mode may time the call (Adaptive.h).
+/// Returns its start ticks, 0 when it is not timed; Flags: the frame's.
+template <ClockKind K>
+HP_INLINE uint64_t startByCountdown(ThreadState *T, hotpath_fn_desc *D,
+                                    Frame *F, uint32_t Id, int Gated,
+                                    uint32_t &Flags) {
+  int64_t *Left = leftSlot(T, Id);
+  if (!(Gated < 0 ? gateDecremented(T, D) : Gated))
+    --*Left;
+  uncountDecrement(T, Id);
+  if (HP_UNLIKELY(*Left <= 0)) {
+    if (T->Adaptive) {
+      Flags = adaptiveCallBegins(T, Id); // the default mode (Adaptive.h)
+    } else if (T->Period == 1) {         // the call cost's calibration
+      setCountdown(T, Id, 1);
+      Flags = FrameTimed;
+    } else {
+      setCountdown(T, Id, INT64_MAX); // counted with a frame: never timed
+    }
+  }
+  if (HP_LIKELY(!Flags))
+    return 0;
+  // A timed call keeps its thread's fast path armed for its callees. The
+  // frame puts back the epoch it found (closeTop): a signal handler's
+  // calls then leave the gate as the interrupted code's gate saw it.
+  if (T->ArmEpoch != FastPathOff) {
+    F->SavedEpoch = __hotpath_fast.epoch;
+    __hotpath_fast.epoch = T->ArmEpoch;
+  }
+  return readTicksAs<K>();
+}
+
 /// Opens a frame. Precondition (checked by the caller): T is current.
 /// Returns false when the slow path must handle the call. Gated: whether
 /// the gate decremented this call's countdown (gateDecremented), -1 for
@@ -110,48 +156,14 @@ HP_INLINE bool tryEnter(ThreadState *T, hotpath_fn_desc *D, uintptr_t Sp,
     F->SavedCurrent = __hotpath_fast.current;
     __hotpath_fast.current = Id | HOTPATH_CURRENT_FRAMED;
   }
-  // The call's path: the parent's last child in one compare (PathTree.h).
-  uint32_t Parent = Top->Node;
-  PathHot *Paths = T->Paths;
-  uint32_t Node = Paths[Parent].LastChild;
-  if (HP_UNLIKELY(Paths[Node].Fn != Id))
-    Node = pathChild(T, Parent, Id);
-  F->Node = Node;
+  F->Node = pathOf(T, Top->Node, Id);
   uint64_t Start = 0;
   uint32_t Flags = 0;
   // Every call timed (the slow paths ask the thread's period).
-  if (AllTimed == 1 || (AllTimed == -1 && T->Period == 1)) {
+  if (AllTimed == 1 || (AllTimed == -1 && T->Period == 1))
     Start = readTicksAs<K>();
-  } else {
-    // The function's countdown, shared with the wrappers' gate (abi.h),
-    // which decremented it already when it was armed. Either way this
-    // call is the hooks' to count: its decrement is not one of the gate's
-    // calls.
-    int64_t *Left = leftSlot(T, Id);
-    if (!(Gated < 0 ? gateDecremented(T, D) : Gated))
-      --*Left;
-    uncountDecrement(T, Id);
-    if (HP_UNLIKELY(*Left <= 0)) {
-      if (T->Adaptive) {
-        Flags = adaptiveCallBegins(T, Id); // the default mode (Adaptive.h)
-      } else if (T->Period == 1) {         // the call cost's calibration
-        setCountdown(T, Id, 1);
-        Flags = FrameTimed;
-      } else {
-        setCountdown(T, Id, INT64_MAX); // counted with a frame: never timed
-      }
-    }
-    // A timed call keeps its thread's fast path armed for its callees. The
-    // frame puts back the epoch it found (closeTop): a signal handler's
-    // calls then leave the gate as the interrupted code's gate saw it.
-    if (HP_UNLIKELY(Flags)) {
-      if (T->ArmEpoch != FastPathOff) {
-        F->SavedEpoch = __hotpath_fast.epoch;
-        __hotpath_fast.epoch = T->ArmEpoch;
-      }
-      Start = readTicksAs<K>();
-    }
-  }
+  else
+    Start = startByCountdown<K>(T, D, F, Id, Gated, Flags);
   F->Flags = Flags;
   F->Start = Start;
   return true;
