@@ -280,6 +280,8 @@ std::string writeJson(const Report &R, bool Pretty) {
   }
   if (R.Locks.Present)
     W.member("locks", locksToJson(R.Locks));
+  if (R.Sizes.Present)
+    W.member("functions_sizes", sizesToJson(R.Sizes));
   W.endObject();
   Out += '\n';
   return Out;

@@ -354,6 +354,8 @@ void readReport(const Json &J, Report &R) {
     cpuSamplesFromJson(*Cs, R.Cpu);
   if (auto Lk = J.find("locks"); Lk != J.end())
     locksFromJson(*Lk, R.Locks);
+  if (auto Sz = J.find("functions_sizes"); Sz != J.end())
+    sizesFromJson(*Sz, R.Sizes);
 }
 
 } // namespace

@@ -47,6 +47,15 @@ void sumSection(FunctionsSection &Acc, const FunctionsSection &S) {
     for (size_t I = 0;
          SamePs && I < A.Percentiles.size() && I < R.Percentiles.size(); ++I)
       A.Percentiles[I] = std::max(A.Percentiles[I], R.Percentiles[I]);
+    // The duration buckets (cumulative counts of timed calls) add up
+    // where both runs have them on the same bounds; else they are dropped
+    // rather than left to disagree with the calls.
+    if (A.Buckets.size() == R.Buckets.size() &&
+        Acc.BucketBoundsNs == S.BucketBoundsNs)
+      for (size_t I = 0; I < A.Buckets.size(); ++I)
+        A.Buckets[I] += R.Buckets[I];
+    else
+      A.Buckets.clear();
     A.Calls += R.Calls;
     A.Total += R.Total;
     A.Allocs += R.Allocs;
@@ -114,6 +123,7 @@ bool mergeRuns(const Report &Native, const Report &Cg, Report &Out,
   Out.Icount = Cg.Icount;
   Out.IcountCalls = Cg.IcountCalls;
   Out.Cache = Cg.Cache;
+  takeSizesIcount(Out.Sizes, Cg.Sizes);
   if (!Out.Timing.Present && Cg.Timing.Present)
     Out.Timing = Cg.Timing;
   return true;
@@ -180,6 +190,7 @@ bool sumReports(const std::vector<Report> &In, Report &Out,
     Out.Tree = report::mergeTrees(Out.Tree, R.Tree);
     mergeCpuSamples(Out.Cpu, R.Cpu);
     mergeLocks(Out.Locks, R.Locks);
+    mergeSizes(Out.Sizes, R.Sizes);
   }
   if (In.size() > 1)
     for (SectionKind K : {SectionKind::Timing, SectionKind::Alloc})

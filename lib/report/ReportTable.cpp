@@ -336,18 +336,29 @@ Rendered locksGrid(const LocksSection &L, const TableOptions &Opts) {
 
 std::vector<Rendered> allGrids(const Report &R, const TableOptions &Opts) {
   std::vector<Rendered> Out;
-  for (SectionKind K :
-       {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount})
+  if (Opts.SizesOnly) {
+    Focus F(Opts.Focus);
+    for (const SizeRow &Row : R.Sizes.Data)
+      if (F.matches(Row.Name) && (!Opts.Limit || Out.size() < Opts.Limit)) {
+        Out.emplace_back();
+        sizesTable(Row, Out.back().Title, Out.back().G.Header,
+                   Out.back().G.Rows);
+      }
+  }
+  std::vector<SectionKind> Kinds;
+  if (!Opts.SizesOnly)
+    Kinds = {SectionKind::Timing, SectionKind::Alloc, SectionKind::Icount};
+  for (SectionKind K : Kinds)
     if (sectionShown(R.section(K)))
       Out.push_back(functionsGrid(R.section(K), Opts));
-  if (R.Cache.Present) {
+  if (R.Cache.Present && !Opts.SizesOnly) {
     Out.emplace_back();
     cacheTable(R.Cache, Opts.Limit, Opts.Focus, Out.back().Title,
                Out.back().G.Header, Out.back().G.Rows);
   }
-  if (R.Threads.Present)
+  if (R.Threads.Present && !Opts.SizesOnly)
     Out.push_back(threadsGrid(R.Threads));
-  if (R.Locks.Present && !R.Locks.Data.empty())
+  if (R.Locks.Present && !R.Locks.Data.empty() && !Opts.SizesOnly)
     Out.push_back(locksGrid(R.Locks, Opts));
   // Names, files, thread names, descriptions and the focus come from the
   // program or from a report anyone may have written: nothing reaches the

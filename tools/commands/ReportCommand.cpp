@@ -9,6 +9,7 @@
 #include "hotpath/samples/HotLines.h"
 #include "hotpath/samples/Join.h"
 #include "hotpath/samples/LockNames.h"
+#include "hotpath/sizes/SizesFit.h"
 #include "hotpath/support/FileRead.h"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ struct ReportCommand {
   bool Location = false;
   std::string Sort = "total";
   long NameWidth = -1; // -1: not given
-  bool Tree = false;
+  bool Tree = false, Sizes = false;
   size_t Depth = 0, Children = 0;
   std::string Lines; // --lines FUNCTION
   void declare(CLI::App &App);
@@ -48,7 +49,8 @@ const CommandInfo ReportCommand::Info = {
     "hotpath report FILE.json [--format table|markdown|json] [--sort KEY] "
     "[--limit N] [--focus TEXT|/REGEX/] [--name-width N] [--location]\n"
     "hotpath report FILE.json --tree [--depth N] [--children N] [--focus ...]\n"
-    "hotpath report FILE.json --lines FUNCTION [--limit N]",
+    "hotpath report FILE.json --lines FUNCTION [--limit N]\n"
+    "hotpath report FILE.json --sizes [--focus ...] [--limit N]",
     "Renders a report written by a profiled program "
     "(HOTPATH_OUTPUT_FORMAT=json);\n"
     "FILE.json may be - (stdin). With CPU samples (HOTPATH_CPU_SAMPLING),\n"
@@ -100,6 +102,9 @@ void ReportCommand::declare(CLI::App &App) {
       ->option_text("FUNCTION");
   App.add_flag("--tree", Tree,
                "print the call tree (call paths) instead of the tables");
+  App.add_flag("--sizes", Sizes,
+               "print each function's cost against its input size ([sizes] "
+               "in hotpath.toml) and the complexity fitted to it");
   App.add_option("--depth", Depth, "with --tree: levels shown (0 = all)")
       ->option_text("N")
       ->check(unsignedIn(0, 100000, "expects an integer >= 0"));
@@ -154,6 +159,11 @@ int ReportCommand::run(const Invocation &I) {
     Order = report::RowOrder::Cpu;
   for (report::FunctionsSection *S : {&R.Timing, &R.Alloc, &R.Icount})
     report::sortRows(S->Data, Order);
+  // What the runtime has not fitted (a merged report's buckets) is.
+  sizes::fitSizes(R.Sizes);
+  if (Sizes && !R.Sizes.Present)
+    return fail(File + " has no functions_sizes section (no [sizes] in the "
+                       "hotpath.toml the program was compiled with)");
 
   std::string Out;
   if (Tree) {
@@ -190,6 +200,7 @@ int ReportCommand::run(const Invocation &I) {
     T.Location = Location;
     T.Notes = J.Notes;
     T.CpuAttributed = R.Cpu.Present;
+    T.SizesOnly = Sizes;
     if (NameWidth < 0)
       if (const char *Env = std::getenv("HOTPATH_NAME_WIDTH"))
         NameWidth = std::strtol(Env, nullptr, 10);

@@ -13,6 +13,7 @@
 #include "hotpath/report/CpuSamples.h"
 #include "hotpath/report/Locks.h"
 #include "hotpath/report/ReportCache.h"
+#include "hotpath/report/Sizes.h"
 
 #include <cstdint>
 #include <optional>
@@ -248,6 +249,7 @@ struct Report {
   CallEdgesSection IcountCalls; // icount_calls
   CpuSamplesSection Cpu;        // cpu_samples (HOTPATH_CPU_SAMPLING)
   LocksSection Locks;           // locks (HOTPATH_LOCKS)
+  SizesSection Sizes;           // functions_sizes ([sizes] in hotpath.toml)
 
   FunctionsSection &section(SectionKind K);
   const FunctionsSection &section(SectionKind K) const;

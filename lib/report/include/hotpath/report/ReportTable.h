@@ -36,6 +36,9 @@ struct TableOptions {
   std::vector<std::string> Notes;
   /// The CPU samples were attributed (the tool): no hint to do so.
   bool CpuAttributed = false;
+  /// Only the functions_sizes section: a table per function (`hotpath
+  /// report --sizes`).
+  bool SizesOnly = false;
 };
 
 /// The Function column's width when the table goes to a stream that is not
