@@ -1,6 +1,7 @@
 //===- DiffRender.cpp - A verdict as a table, markdown or JSON ------------===//
 #include "hotpath/policy/DiffRender.h"
 #include "LocksDiff.h"
+#include "SizesDiff.h"
 #include "hotpath/policy/PolicyUnits.h"
 #include "hotpath/report/DisplayName.h"
 #include "hotpath/report/ReportTable.h"
@@ -272,6 +273,9 @@ std::string whyNothingFails(const Verdict &V) {
                       ? "fail_check is off for [locks]"
                       : "the two runs' environments differ, so [locks] "
                         "findings do not fail");
+  if (sizesRegressed(V.Sizes))
+    Why.push_back("neither fail_on_complexity nor fail_check is on for "
+                  "[functions_sizes]");
   if (V.BrokenBudgets)
     Why.push_back("fail_check is off for the broken budgets");
   std::string Out;
@@ -348,6 +352,8 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
       }
     if (locksRegressed(V.Locks))
       Out += "  locks\n" + Grid{locksRows(V.Locks, true)}.text();
+    if (sizesRegressed(V.Sizes))
+      Out += "  functions_sizes\n" + Grid{sizesRows(V.Sizes, true)}.text();
   }
   if (V.BrokenBudgets)
     Out += "\nbroken budgets\n" + budgetGrid(V).text();
@@ -360,6 +366,9 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
   if (V.Locks.Compared && !V.Locks.Rows.empty())
     Out += "\n" + locksHeading(V.Locks) + "\n" +
            Grid{locksRows(V.Locks, false)}.text();
+  if (V.Sizes.Compared && !V.Sizes.Rows.empty())
+    Out += "\n" + sizesHeading(V.Sizes) + "\n" +
+           Grid{sizesRows(V.Sizes, false)}.text();
   if (!V.Budgets.empty())
     Out += "\nbudgets\n" + budgetStatusGrid(V).text();
   for (const BudgetResult &B : V.Budgets)
@@ -383,6 +392,9 @@ std::string renderFindingsMarkdown(const Verdict &V,
       }
     if (locksRegressed(V.Locks))
       Out += "\n**locks**\n\n" + Grid{locksRows(V.Locks, true)}.markdown(true);
+    if (sizesRegressed(V.Sizes))
+      Out += "\n**functions_sizes**\n\n" +
+             Grid{sizesRows(V.Sizes, true)}.markdown(true);
   }
   if (V.BrokenBudgets)
     Out +=
@@ -413,6 +425,7 @@ std::string renderDiffMarkdown(const Verdict &V,
   for (const SectionResult &S : V.Sections)
     Any |= S.Compared;
   Any |= V.Locks.Compared && !V.Locks.Rows.empty();
+  Any |= V.Sizes.Compared && !V.Sizes.Rows.empty();
   if (Any) {
     std::string All = "\n<details><summary>All functions</summary>\n";
     for (const SectionResult &S : V.Sections)
@@ -422,6 +435,9 @@ std::string renderDiffMarkdown(const Verdict &V,
     if (V.Locks.Compared && !V.Locks.Rows.empty())
       All += "\n#### " + locksHeading(V.Locks) + "\n\n" +
              Grid{locksRows(V.Locks, false)}.markdown(true);
+    if (V.Sizes.Compared && !V.Sizes.Rows.empty())
+      All += "\n#### " + sizesHeading(V.Sizes) + "\n\n" +
+             Grid{sizesRows(V.Sizes, false)}.markdown(true);
     if (!V.Budgets.empty())
       All += "\n#### budgets\n\n" + budgetStatusGrid(V).markdown(true);
     All += "\n</details>\n";
@@ -520,6 +536,7 @@ std::string renderDiffJson(const Verdict &V, const std::string &PolicyPath) {
   }
   J["sections"] = Sections;
   J["locks"] = locksJson(V.Locks);
+  J["functions_sizes"] = sizesJson(V.Sizes);
   Json Budgets = Json::array();
   for (const BudgetResult &B : V.Budgets) {
     Json BJ;

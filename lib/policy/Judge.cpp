@@ -164,13 +164,6 @@ std::map<std::string, int> nameCounts(const FunctionsSection &S) {
   return N;
 }
 
-bool ignored(const Policy &P, const std::string &Name) {
-  for (const std::string &G : P.Ignore)
-    if (globMatch(G, Name))
-      return true;
-  return false;
-}
-
 double largestChange(const RowResult &R) {
   double M = 0;
   for (const MetricChange &C : R.Changes)
@@ -222,7 +215,7 @@ void compareSection(const Report &BR, const Report &HR, const Policy &P,
   for (auto &[Key, Row] : Rows) {
     double Share = std::max(Row.Base.Present ? Row.Base.PercentTotal : 0.0,
                             Row.Head.Present ? Row.Head.PercentTotal : 0.0);
-    if (ignored(P, Row.Base.Present ? Row.Base.Row.Name : Row.Head.Row.Name))
+    if (P.ignores(Row.Base.Present ? Row.Base.Row.Name : Row.Head.Row.Name))
       Row.O = Outcome::Ignored;
     else if (Share < P.MinPercentTotal)
       Row.O = Outcome::BelowFloor; // below on every side it is present
@@ -500,6 +493,11 @@ Verdict judge(const Report *Base, const Report &Head, const Policy &P) {
     judgeLocks(*Base, Head, P, TimingNoFail, V);
   else
     V.Locks.Skipped = "no base report (--budgets-only)";
+  V.Sizes.Settings = P.Sizes;
+  if (Base)
+    judgeSizes(*Base, Head, P, V);
+  else
+    V.Sizes.Skipped = "no base report (--budgets-only)";
   for (const Budget &Bu : P.Budgets) {
     BudgetResult R;
     checkBudget(Bu, Head, IcountNoFail, TimingNoFail, R);

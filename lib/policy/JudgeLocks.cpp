@@ -43,13 +43,6 @@ double largest(const LockRowResult &R) {
   return M;
 }
 
-bool ignoredName(const Policy &P, const std::string &Name) {
-  for (const std::string &G : P.Ignore)
-    if (globMatch(G, Name))
-      return true;
-  return false;
-}
-
 } // namespace
 
 void judgeLocks(const report::Report &Base, const report::Report &Head,
@@ -92,7 +85,7 @@ void judgeLocks(const report::Report &Base, const report::Report &Head,
   for (auto &[Key, Row] : Rows) {
     Row.Name = Key.first;
     Row.Kind = Key.second;
-    if (ignoredName(P, Row.Name))
+    if (P.ignores(Row.Name))
       Row.O = Outcome::Ignored;
     else if (!Row.InBase)
       Row.O = Outcome::Added;

@@ -64,6 +64,13 @@ bool parseLockMetric(const std::string &S, LockMetric &Out) {
   return false;
 }
 
+bool Policy::ignores(const std::string &Name) const {
+  for (const std::string &G : Ignore)
+    if (globMatch(G, Name))
+      return true;
+  return false;
+}
+
 Policy::Policy() {
   // Allocations and instruction counts are (nearly) deterministic, so small
   // changes mean something; wall time is shown for context only.
@@ -346,6 +353,27 @@ public:
     }
   }
 
+  void sizes(const toml::node &N) {
+    SizesPolicy &S = P.Sizes;
+    for (auto &&[Name, V] : table(N, "functions_sizes")) {
+      std::string KK = "functions_sizes." + std::string(Name.str());
+      if (Name == "judged")
+        S.Judged = boolean(V, KK);
+      else if (Name == "fail_on_complexity")
+        S.FailOnComplexity = boolean(V, KK);
+      else if (Name == "fail_check")
+        S.FailCheck = boolean(V, KK);
+      else if (Name == "min_percent_change")
+        S.MinPercentChange = number(V, KK, 0, MaxPercentChange);
+      else if (Name == "min_calls")
+        S.MinCalls = count(V, KK);
+      else
+        unknownKey(V, KK,
+                   "judged, fail_on_complexity, fail_check, "
+                   "min_percent_change, min_calls");
+    }
+  }
+
   void functions(const toml::node &N) {
     for (auto &&[Name, V] : table(N, "functions")) {
       std::string KK = "functions." + std::string(Name.str());
@@ -395,11 +423,15 @@ public:
         locks(V);
         continue;
       }
+      if (K == "functions_sizes") {
+        sizes(V);
+        continue;
+      }
       bool Foreign = false;
       for (const char *F : ForeignTables)
         Foreign |= K == F;
       if (!Foreign)
-        unknownKey(V, K, "pr_check, functions, locks");
+        unknownKey(V, K, "pr_check, functions, locks, functions_sizes");
       // The threads section exists here too, but only as a report.
       P.Notes.push_back(
           "[" + K + "] (line " + std::to_string(V.source().begin.line) +

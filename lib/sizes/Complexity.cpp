@@ -15,8 +15,10 @@ constexpr Order AllOrders[] = {Order::Constant, Order::Log,       Order::Linear,
 // one timing, noisy; past a few dozen the average is as good as it gets).
 constexpr double CallsWeightCap = 32;
 // A more complex class must beat the simplest good one by more than this
-// (relative error, absolute and as a share) to be chosen.
-constexpr double MarginShare = 0.25, MarginAbsolute = 0.02;
+// (relative error, absolute and as a share) to be chosen; a class is good
+// when its own error is at most GoodFit. Where no class fits well (a
+// function linear up to a size and quadratic past it), the best one wins.
+constexpr double MarginShare = 0.25, MarginAbsolute = 0.02, GoodFit = 0.15;
 
 struct Candidate {
   bool Valid = false;
@@ -145,9 +147,9 @@ Fit fitComplexity(const std::vector<SizePoint> &Points) {
       BestOrder = AllOrders[I];
     }
   }
-  // The simplest class close enough to the best.
+  // The simplest good class close enough to the best.
   for (size_t I = 0; I < 6; ++I)
-    if (All[I].Valid &&
+    if (All[I].Valid && All[I].Err <= GoodFit &&
         All[I].Err <= Best.Err * (1 + MarginShare) + MarginAbsolute) {
       Best = All[I];
       BestOrder = AllOrders[I];

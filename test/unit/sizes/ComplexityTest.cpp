@@ -64,6 +64,20 @@ TEST(Complexity, TooFewBucketsOrTooNarrowASpanIsNotEnough) {
   EXPECT_FALSE(fitComplexity(P).Enough);
 }
 
+// Linear up to 256, quadratic past it (an injected slow path): no class
+// fits well, and the one that fits best is the quadratic.
+TEST(Complexity, AQuadraticTailIsQuadratic) {
+  std::vector<SizePoint> P;
+  for (int K = 0; K <= 16; ++K) {
+    double N = std::ldexp(1.5, K);
+    P.push_back({N, 10, 25 + 3 * N + (N > 256 ? N * N / 256 : 0)});
+  }
+  Fit F = fitComplexity(P);
+  ASSERT_TRUE(F.Enough);
+  EXPECT_EQ(F.Class, Order::Quadratic) << orderName(F.Class);
+  EXPECT_GT(F.RelativeError, 0.15);
+}
+
 TEST(Complexity, NamesRoundTrip) {
   for (const char *N :
        {"O(1)", "O(log n)", "O(n)", "O(n log n)", "O(n^2)", "O(n^3)"}) {

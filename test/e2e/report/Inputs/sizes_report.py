@@ -2,11 +2,18 @@
 (argv[1]) and writes it to argv[2]: a quadratic duplicate finder with
 instruction counts, a linear scan timed only, and a lookup whose sizes
 span too little to fit. argv[3], if given, scales the calls (a second
-process of the same build, for `hotpath merge`)."""
+process of the same build, for `hotpath merge`); argv[4] "quadratic"
+makes the scan quadratic past 256 characters (an injected slow path, for
+`hotpath diff`)."""
 import json
 import sys
 
 scale = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+quadratic = len(sys.argv) > 4 and sys.argv[4] == "quadratic"
+
+
+def scan_ns(n):
+    return 25 + 3 * n + (n * n / 256 if quadratic and n > 256 else 0)
 
 
 def bucket(k, calls, ir=0, timed=0, ns=0, alloc=0):
@@ -27,7 +34,7 @@ rows = [
                         alloc=64 * 4 * scale) for k in range(1, 15)]},
     {"name": "scan(char const*, unsigned long)", "file": "scan.cpp", "line": 3,
      "size": "arg1:arg2",
-     "buckets": [bucket(k, 10 * scale, timed=10 * scale, ns=int(10 * scale * (25 + 3 * mid(k))))
+     "buckets": [bucket(k, 10 * scale, timed=10 * scale, ns=int(10 * scale * scan_ns(mid(k))))
                  for k in range(0, 17)]},
     {"name": "lookup(int)", "file": "map.cpp", "line": 7, "size": "arg1",
      "buckets": [bucket(k, 100 * scale, ir=100 * scale * 30) for k in (3, 4)]},

@@ -119,6 +119,33 @@ struct LocksResult {
   std::vector<LockRowResult> Rows; // regressions first
 };
 
+/// One bucket of a sized function in both reports.
+struct SizeBucketChange {
+  uint64_t Lo = 0, Hi = 0;
+  double Base = 0, Head = 0; // cost a call
+  double Percent = 0;
+  int Direction = 0; // as MetricChange's
+};
+
+/// One sized function of either report, matched by its name and size.
+struct SizeRowResult {
+  std::string Name, Size;
+  Outcome O = Outcome::Unchanged;
+  bool InBase = false, InHead = false;
+  std::string Metric;               // "icount" or "time": what was compared
+  std::string BaseClass, HeadClass; // "" when the fit had too little data
+  int ComplexityDirection = 0;      // +1 grew, -1 shrank
+  std::vector<SizeBucketChange> Buckets; // judged buckets, by size
+  bool Failing = false;
+};
+
+struct SizesResult {
+  bool Judged = false, Compared = false;
+  std::string Skipped; // why not compared ("" when compared)
+  SizesPolicy Settings;
+  std::vector<SizeRowResult> Rows; // regressions first
+};
+
 struct BudgetViolation {
   std::string Function;
   std::string What; // "calls 999 below min 1,000", "alloc.avg 3 B > 2 B"
@@ -137,6 +164,7 @@ struct BudgetResult {
 struct Verdict {
   std::vector<SectionResult> Sections; // timing, alloc, icount
   LocksResult Locks;
+  SizesResult Sizes;
   std::vector<BudgetResult> Budgets;
   std::vector<std::string> Alerts; // environment differences
   std::vector<std::string> Notes;  // what was skipped and why
@@ -170,6 +198,11 @@ bool countOutcome(Verdict &V, Outcome O, bool Judged, bool CanFail);
 /// counts its findings into V.
 void judgeLocks(const report::Report &Base, const report::Report &Head,
                 const Policy &P, bool TimingNoFail, Verdict &V);
+
+/// Compares the functions_sizes sections (part of judge()): fills V.Sizes
+/// and counts its findings into V.
+void judgeSizes(const report::Report &Base, const report::Report &Head,
+                const Policy &P, Verdict &V);
 
 /// Percent change of a metric: (head-base)/base*100, +inf from zero.
 double percentChange(uint64_t Base, uint64_t Head);

@@ -74,6 +74,19 @@ struct LocksPolicy {
   bool FailCheck = false;
 };
 
+/// `[functions_sizes]` (docs/policy.md): each sized function's complexity
+/// class and its buckets' cost a call, on instructions when both reports
+/// have them (exact), else on time.
+struct SizesPolicy {
+  bool Judged = true;
+  /// A class that grew (O(n) to O(n^2)) fails the check.
+  bool FailOnComplexity = false;
+  /// A bucket's cost a call that grew past min_percent_change fails it.
+  bool FailCheck = false;
+  double MinPercentChange = 10;
+  uint64_t MinCalls = 1; // in the bucket, in both reports
+};
+
 struct Limit {
   Metric M;
   uint64_t Max = 0; // base units
@@ -102,11 +115,14 @@ struct Policy {
   std::vector<std::string> Ignore;
   SectionPolicy Timing, Alloc, Icount;
   LocksPolicy Locks;
+  SizesPolicy Sizes;
   std::vector<Budget> Budgets;
   /// Accepted but not used (hotpath-rs sections), shown with the verdict.
   std::vector<std::string> Notes;
 
   Policy();
+  /// Whether a name matches a glob of functions.ignore.
+  bool ignores(const std::string &Name) const;
   const SectionPolicy &section(SectionKind K) const {
     return K == SectionKind::Timing  ? Timing
            : K == SectionKind::Alloc ? Alloc

@@ -7,9 +7,10 @@
 // least squares on the relative error (costs span orders of magnitude: a
 // bucket of 3 ns and one of 3 ms weigh alike), each bucket weighted by the
 // calls in it (up to a cap, so that one common size does not decide
-// alone). The simplest class whose error is within a margin of the best
-// wins: an O(n) function is not called O(n log n) because the log term
-// absorbed some noise.
+// alone). The simplest class whose error is small and within a margin of
+// the best wins: an O(n) function is not called O(n log n) because the log
+// term absorbed some noise. Where no class fits well (linear up to a size,
+// quadratic past it), the best one wins.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HOTPATH_SIZES_COMPLEXITY_H
