@@ -11,6 +11,7 @@
 #include "hotpath/samples/HotLines.h"
 #include "hotpath/samples/Join.h"
 #include "hotpath/samples/LockNames.h"
+#include "hotpath/sizes/SizesFit.h"
 #include "hotpath/support/FileRead.h"
 
 #include <algorithm>
@@ -391,6 +392,19 @@ std::string McpTools::function(const json &Args) const {
     if (!Rows.empty())
       Out[report::sectionKey(S->Kind)] = Rows;
   }
+  // Its cost against input size ([sizes]), fitted: the section's rows.
+  sizes::fitSizes(R.Sizes);
+  report::SizesSection Sized;
+  for (const report::SizeRow &Row : R.Sizes.Data)
+    if (Row.Name == Fn)
+      Sized.Data.push_back(Row);
+  if (Sized.Data.empty())
+    for (const report::SizeRow &Row : R.Sizes.Data)
+      if (Sized.Data.size() < 20 && Row.Name.find(Fn) != std::string::npos)
+        Sized.Data.push_back(Row);
+  if (!Sized.Data.empty())
+    Out["functions_sizes"] =
+        json::parse(report::sizesToJson(Sized).dump())["data"];
   if (Out.empty())
     throw ToolError("no function named like '" + Fn + "' in the report");
   return boundedText(Out.dump(2));
