@@ -268,12 +268,12 @@ std::string whyNothingFails(const Verdict &V) {
                                : "the two runs' environments differ, so " +
                                      Table + " findings do not fail");
   }
-  if (locksRegressed(V.Locks))
+  if (anyRegression(V.Locks.Rows))
     Why.push_back(!V.Locks.FailCheck
                       ? "fail_check is off for [locks]"
                       : "the two runs' environments differ, so [locks] "
                         "findings do not fail");
-  if (sizesRegressed(V.Sizes))
+  if (anyRegression(V.Sizes.Rows))
     Why.push_back("neither fail_on_complexity nor fail_check is on for "
                   "[functions_sizes]");
   if (V.BrokenBudgets)
@@ -350,9 +350,9 @@ std::string renderDiffTable(const Verdict &V, const std::string &PolicyPath) {
           Out +=
               "  " + std::string(report::sectionTitle(S.K)) + "\n" + G.text();
       }
-    if (locksRegressed(V.Locks))
+    if (anyRegression(V.Locks.Rows))
       Out += "  locks\n" + Grid{locksRows(V.Locks, true)}.text();
-    if (sizesRegressed(V.Sizes))
+    if (anyRegression(V.Sizes.Rows))
       Out += "  functions_sizes\n" + Grid{sizesRows(V.Sizes, true)}.text();
   }
   if (V.BrokenBudgets)
@@ -390,9 +390,9 @@ std::string renderFindingsMarkdown(const Verdict &V,
           Out += "\n**" + std::string(report::sectionTitle(S.K)) + "**\n\n" +
                  G.markdown(true);
       }
-    if (locksRegressed(V.Locks))
+    if (anyRegression(V.Locks.Rows))
       Out += "\n**locks**\n\n" + Grid{locksRows(V.Locks, true)}.markdown(true);
-    if (sizesRegressed(V.Sizes))
+    if (anyRegression(V.Sizes.Rows))
       Out += "\n**functions_sizes**\n\n" +
              Grid{sizesRows(V.Sizes, true)}.markdown(true);
   }

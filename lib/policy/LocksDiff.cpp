@@ -78,13 +78,6 @@ std::vector<std::vector<std::string>> locksRows(const LocksResult &L,
   return Rows;
 }
 
-bool locksRegressed(const LocksResult &L) {
-  for (const LockRowResult &R : L.Rows)
-    if (R.O == Outcome::Regression)
-      return true;
-  return false;
-}
-
 nlohmann::ordered_json locksJson(const LocksResult &L) {
   using Json = nlohmann::ordered_json;
   Json J;

@@ -21,7 +21,6 @@ std::string locksHeading(const LocksResult &L);
 /// A header row, then one row per lock (only regressions when asked).
 std::vector<std::vector<std::string>> locksRows(const LocksResult &L,
                                                 bool OnlyFindings);
-bool locksRegressed(const LocksResult &L);
 nlohmann::ordered_json locksJson(const LocksResult &L);
 
 } // namespace hotpath::policy

@@ -76,13 +76,6 @@ std::vector<std::vector<std::string>> sizesRows(const SizesResult &S,
   return Rows;
 }
 
-bool sizesRegressed(const SizesResult &S) {
-  for (const SizeRowResult &R : S.Rows)
-    if (R.O == Outcome::Regression)
-      return true;
-  return false;
-}
-
 nlohmann::ordered_json sizesJson(const SizesResult &S) {
   using Json = nlohmann::ordered_json;
   Json J;

@@ -22,7 +22,6 @@ std::string sizesHeading(const SizesResult &S);
 /// asked).
 std::vector<std::vector<std::string>> sizesRows(const SizesResult &S,
                                                 bool OnlyFindings);
-bool sizesRegressed(const SizesResult &S);
 nlohmann::ordered_json sizesJson(const SizesResult &S);
 
 } // namespace hotpath::policy

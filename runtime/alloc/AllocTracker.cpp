@@ -24,7 +24,6 @@ namespace hotpath::rt {
 uint32_t AllocMode = 0;
 
 namespace {
-bool Cumulative = false;
 // Drain side, under the drain lock; never destroyed (see Drain.cpp).
 std::vector<FunctionAlloc> *Agg = nullptr;
 
@@ -92,11 +91,9 @@ std::string foreignAllocator() {
 
 bool Tracked = false;
 // The session's attribution (SessionMode.h), which allocResume restores.
+// By the current call: the fast path counts untimed calls without a frame,
+// and the bytes-per-call histogram is of the timed calls.
 AllocAttribution Applied = AllocAttribution::Off;
-// Exclusive attribution by the current call: the fast path counts untimed
-// calls without a frame, and the bytes-per-call histogram is of the timed
-// calls.
-bool ByCurrentCall = false;
 } // namespace
 
 void allocSessionBegin(const Options &O, bool UnderValgrind,
@@ -139,11 +136,9 @@ void allocResume() {
 bool allocTracked() { return Tracked; }
 void allocApplyMode(AllocAttribution A) {
   Applied = Tracked ? A : AllocAttribution::Off;
-  Cumulative = Applied == AllocAttribution::Cumulative;
-  ByCurrentCall = Applied == AllocAttribution::ByCurrentCall;
   allocResume();
 }
-bool allocByCurrentCall() { return ByCurrentCall; }
+bool allocByCurrentCall() { return Applied == AllocAttribution::ByCurrentCall; }
 
 __thread PendingAllocs Pending __attribute__((tls_model("initial-exec"))) = {};
 
@@ -213,7 +208,7 @@ void allocFrameClosed(ThreadState *T, Frame *F) {
     PC.Allocs += Own.Allocs;
   }
   uint32_t Id = F->Id;
-  if (ByCurrentCall) {
+  if (Applied == AllocAttribution::ByCurrentCall) {
     // The totals were charged at each allocation; a timed call's bytes go
     // to the histogram.
     if (Own.Bytes && F->Start && Id && Id < MaxFunctions) {
@@ -235,7 +230,7 @@ void allocFrameClosed(ThreadState *T, Frame *F) {
       (void)T->Q.push(Id, AllocEventCaller, E.Bytes);
     }
   }
-  if (Cumulative && D > 1) {
+  if (Applied == AllocAttribution::Cumulative && D > 1) {
     Frame *P = F - 1;
     AllocCounters &S = A->Inherited[D - 1];
     if (!(P->AllocMark & AllocMarkInh)) {
@@ -342,7 +337,9 @@ finishAllocAggregate(std::vector<FunctionAlloc> Out,
     FunctionAlloc &F = Out[I];
     uint64_t All = I < Calls.size() ? Calls[I] : 0;
     // The histogram's calls: all of them, or the timed ones.
-    uint64_t Sampled = !ByCurrentCall ? All : I < Timed.size() ? Timed[I] : 0;
+    uint64_t Sampled = !allocByCurrentCall() ? All
+                       : I < Timed.size()    ? Timed[I]
+                                             : 0;
     // Calls that allocated nothing are zeros of the bytes-per-call
     // histogram; F.Calls held the calls that did.
     if (Sampled > F.Calls)

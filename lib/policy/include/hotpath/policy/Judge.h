@@ -190,6 +190,14 @@ Verdict judge(const report::Report *Base, const report::Report &Head,
 /// Where a row of this outcome stands in a section: regressions first.
 int outcomeRank(Outcome O);
 
+/// Whether any row (a lock's, a sized function's) is a regression.
+template <typename Row> bool anyRegression(const std::vector<Row> &Rows) {
+  for (const Row &R : Rows)
+    if (R.O == Outcome::Regression)
+      return true;
+  return false;
+}
+
 /// Counts a judged row's outcome into V (when Judged) and returns whether
 /// it fails the check (a regression where the section may fail).
 bool countOutcome(Verdict &V, Outcome O, bool Judged, bool CanFail);
