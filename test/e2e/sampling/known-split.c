@@ -64,7 +64,8 @@ int main(int argc, char **argv) {
     pthread_join(T[I], 0);
   struct rusage U;
   getrusage(RUSAGE_SELF, &U);
-  printf("done user_ns=%lld\n",
-         (long long)U.ru_utime.tv_sec * 1000000000 + U.ru_utime.tv_usec * 1000);
+  printf("done user_ns=%lld sys_ns=%lld\n",
+         (long long)U.ru_utime.tv_sec * 1000000000 + U.ru_utime.tv_usec * 1000,
+         (long long)U.ru_stime.tv_sec * 1000000000 + U.ru_stime.tv_usec * 1000);
   return 0;
 }
